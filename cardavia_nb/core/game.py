@@ -1,0 +1,204 @@
+"""The game protocol every engine follows: immutable states, legal actions, apply, observe, result.
+
+A ``Game`` holds only rules and options; a state is an immutable value. ``apply`` returns a new
+state or raises ``IllegalAction`` with a sentence a learner understands, leaving its input alone.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Mapping
+
+from cardavia_nb.core.text import Msg
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A move: a stable string id (``"play:1E"``, ``"call:envido"``), its kind and the cards it uses."""
+
+    id: str
+    kind: str
+    cards: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return self.id
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for the table's animation and the log.
+
+    ``kind`` names it (``"play"``, ``"call"``, ``"points"`` ...); point awards carry ``amount`` and
+    ``source`` (``"envido"``, ``"truco"``, ``"fold"`` ...); ``data`` holds extra named facts.
+    """
+
+    kind: str
+    seat: int | None = None
+    cards: tuple[str, ...] = ()
+    amount: float = 0
+    source: str = ""
+    data: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """The value of one named fact in ``data``."""
+        for key, value in self.data:
+            if key == name:
+                return value
+        return default
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One line of an itemised result: what, for whom, how much, with named details."""
+
+    key: str
+    seat: int | None
+    amount: float
+    params: tuple[tuple[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended: payoff per seat (summing to 0 in zero-sum games), winners, items."""
+
+    payoffs: tuple[float, ...]
+    winners: tuple[int, ...]
+    items: tuple[Item, ...] = ()
+    scores: tuple[float, ...] = ()
+
+
+class IllegalAction(ValueError):
+    """Raised by ``apply`` for a move the rules forbid; ``str()`` is an English sentence."""
+
+    def __init__(self, msg: Msg | str):
+        self.msg = msg if isinstance(msg, Msg) else Msg.of("core.raw", text=msg)
+        super().__init__(str(self.msg) if isinstance(msg, Msg) else msg)
+
+    def text(self, lang: str = "en") -> str:
+        """The reason in ``lang``."""
+        return self.msg.text(lang) if self.msg.key != "core.raw" else str(self)
+
+
+class Game(ABC):
+    """Rules of one game with its options. Subclasses implement the abstract methods.
+
+    Class attributes: ``name`` (registry and record name), ``num_players``, ``zero_sum`` (payoffs
+    sum to zero), ``pack`` (the deck name every state's cards add up to).
+    """
+
+    name: ClassVar[str]
+    num_players: ClassVar[int]
+    zero_sum: ClassVar[bool] = True
+    pack: ClassVar[str]
+    defaults: ClassVar[Mapping[str, Any]] = {}
+
+    def __init__(self, **options: Any):
+        unknown = set(options) - set(self.defaults)
+        if unknown:
+            raise ValueError(
+                f"{self.name} has no option {', '.join(sorted(unknown))}; "
+                f"its options are: {', '.join(self.defaults) or 'none'}."
+            )
+        self.options = {**self.defaults, **options}
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in self.options.items())})"
+
+    # --- the protocol ---------------------------------------------------------------------
+    @abstractmethod
+    def new(self, seed: int, **setup: Any) -> Any:
+        """A new game from ``seed``; ``setup`` fixes hands, dealer, scores ... for fixtures."""
+
+    @abstractmethod
+    def legal_actions(self, state: Any) -> tuple[Action, ...]:
+        """Exactly the legal moves of the seat to act, in a stable order (empty when over)."""
+
+    @abstractmethod
+    def _apply(self, state: Any, action: Action) -> Any:
+        """The next state after a move already known to be legal."""
+
+    @abstractmethod
+    def observe(self, state: Any, seat: int) -> Any:
+        """What ``seat`` may see: its own cards and public facts, as an immutable view."""
+
+    @abstractmethod
+    def result(self, state: Any) -> Result | None:
+        """The itemised result once the game is over, else None."""
+
+    @abstractmethod
+    def action(self, action_id: str) -> Action:
+        """The action with this id; raises IllegalAction when no such move exists in this game."""
+
+    # --- conformance hooks ----------------------------------------------------------------
+    @abstractmethod
+    def card_places(self, state: Any) -> dict[str, tuple[str, ...]]:
+        """Where every card of the pack is (hands, tricks, stock ...): they add up to the pack."""
+
+    @abstractmethod
+    def shuffle_hidden(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """The same state but with the cards ``seat`` cannot see permuted among hidden places."""
+
+    # --- provided -------------------------------------------------------------------------
+    def to_act(self, state: Any) -> int | None:
+        """The seat whose decision it is, or None when nobody acts (game over)."""
+        return state.to_act
+
+    def explain_illegal(self, state: Any, action: Action) -> Msg | None:
+        """Why ``action`` is illegal in ``state`` as a message, or None if legal.
+
+        The default only knows membership; games override it with reasons in the rules' words.
+        """
+        if state.to_act is None:
+            return Msg.of("core.game_over")
+        if action in self.legal_actions(state):
+            return None
+        return Msg.of("core.illegal_generic")
+
+    def why_illegal(self, state: Any, action: Action | str, lang: str = "en") -> str | None:
+        """A sentence saying why the move is not allowed, or None if it is."""
+        try:
+            action = self.coerce(action)
+        except IllegalAction as err:
+            return err.text(lang)
+        msg = self.explain_illegal(state, action)
+        return None if msg is None else msg.text(lang)
+
+    def coerce(self, action: Action | str) -> Action:
+        """An Action from an Action or its id; a bad id or type raises IllegalAction."""
+        if isinstance(action, Action):
+            return action
+        if not isinstance(action, str):
+            raise IllegalAction(Msg.of("core.unknown_action", id=repr(action)))
+        return self.action(action)
+
+    def apply(self, state: Any, action: Action | str) -> Any:
+        """The state after ``action``; raises IllegalAction (state untouched) if it is not legal."""
+        action = self.coerce(action)
+        msg = self.explain_illegal(state, action)
+        if msg is not None:
+            raise IllegalAction(msg)
+        return self._apply(state, action)
+
+    def is_over(self, state: Any) -> bool:
+        """Whether nobody has a move left."""
+        return state.to_act is None
+
+
+def jsonable(value: Any) -> Any:
+    """Plain JSON data (dicts, lists, str, numbers, None) from dataclasses, tuples and mappings."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, frozenset, set)):
+        items = [jsonable(v) for v in value]
+        return sorted(items, key=repr) if isinstance(value, (set, frozenset)) else items
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return str(value)
+
+
+__all__ = ["Action", "Event", "Game", "IllegalAction", "Item", "Result", "jsonable"]

@@ -1,0 +1,36 @@
+"""The games, by name: look one up, or rebuild the state a game record describes."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from cardavia_nb.core.game import Game
+from cardavia_nb.core.record import Record, RecordError, replay
+
+# name -> "module:class"; imported on first use so loading one game does not load the others.
+REGISTRY = {
+    "truco": "cardavia_nb.games.truco:Truco",
+    "pao_de_kuai": "cardavia_nb.games.pao_de_kuai:PaoDeKuai",
+    "french_tarot": "cardavia_nb.games.french_tarot:FrenchTarot",
+}
+
+
+def get(name: str, **options: Any) -> Game:
+    """The game called ``name`` with ``options``; a ValueError names the games that exist."""
+    target = REGISTRY.get(name)
+    if target is None:
+        raise ValueError(f"There is no game {name!r}; the games are {', '.join(REGISTRY)}.")
+    module, cls = target.split(":")
+    return getattr(import_module(module), cls)(**options)
+
+
+def load(record: Record | str) -> tuple[Game, Any]:
+    """The game and final state of a record (a Record or its JSON text)."""
+    if isinstance(record, str):
+        record = Record.from_json(record)
+    try:
+        game = get(record.game, **record.options)
+    except ValueError as err:
+        raise RecordError(str(err)) from None
+    return game, replay(game, record)
