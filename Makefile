@@ -1,0 +1,54 @@
+# Two commands on a fresh machine: `make play` (set up, open the Voila home page) and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PORT ?= 8866
+HOST ?= 127.0.0.1
+# Jupyter's config, data and runtime folders inside the checkout: nothing is written to $HOME.
+JUPYTER_ENV := JUPYTER_CONFIG_DIR=$(CURDIR)/.jupyter-test/config JUPYTER_DATA_DIR=$(CURDIR)/.jupyter-test/data \
+  JUPYTER_RUNTIME_DIR=$(CURDIR)/.jupyter-test/runtime IPYTHONDIR=$(CURDIR)/.jupyter-test/ipython
+
+.PHONY: play lab class test test-fast bench chromium clean
+
+$(VENV)/.stamp-notebooks: pyproject.toml $(wildcard share/jupyter/voila/templates/cardavia/*)
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e ".[notebooks]"
+	touch $@
+
+$(VENV)/.stamp-test: pyproject.toml $(VENV)/.stamp-notebooks
+	$(PY) -m pip install -q -e ".[test]"
+	touch $@
+
+## play: set up and serve the home page with Voila on http://$(HOST):$(PORT)/ (Ctrl-C stops it)
+play: $(VENV)/.stamp-notebooks
+	@echo "Cardavia is at http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
+	$(JUPYTER_ENV) $(VENV)/bin/voila --Voila.ip=$(HOST) --Voila.port=$(PORT)
+
+## class: the same for a room: listens on every interface (HOST=0.0.0.0), students use this machine's address
+class: HOST = 0.0.0.0
+class: play
+
+## lab: open the notebooks in JupyterLab
+lab: $(VENV)/.stamp-notebooks
+	$(JUPYTER_ENV) $(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 --notebook-dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root,)
+
+## chromium: Debian's Chromium for the browser tests (installed only when missing)
+chromium:
+	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	@test -x /usr/bin/chromium || { echo "Chromium is missing and could not be installed: run as root or install the chromium package."; exit 1; }
+
+## test: set up, install Chromium if needed, run every test (unit, conformance, widgets, notebooks, browser)
+test: $(VENV)/.stamp-test chromium
+	$(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --nbval-lax --nbval-current-env tests notebooks
+
+## test-fast: the unit tests only (no notebooks, no browser)
+test-fast: $(VENV)/.stamp-test
+	$(PY) -m pytest -p no:nbval -m "not browser and not slow" tests
+
+## bench: print every benchmark's figures (slow)
+bench: $(VENV)/.stamp-test
+	for f in benchmarks/*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
+
+clean:
+	rm -rf $(VENV) .jupyter-test tests/artifacts build dist
