@@ -1,0 +1,62 @@
+"""The home page: the card traditions with a few of their cards, and a link to each game's page."""
+
+from __future__ import annotations
+
+from cardavia_nb import i18n
+from cardavia_nb.traditions import TRADITIONS
+from cardavia_nb.ui.panel import Panel, cards, md, text
+
+# Notebook of each game, relative to the home notebook (Voila serves them side by side).
+PAGES = {"truco": "01-truco.ipynb", "pao_de_kuai": "02-pao-de-kuai.ipynb", "french_tarot": "03-french-tarot.ipynb"}
+PACK_FAMILY = {"spanish50": "spanish", "french54": "french", "tarot78": "tarot"}
+
+
+def page_link(game: str, lang: str) -> str:
+    """The relative address of a game's page, keeping the language."""
+    return f"{PAGES[game]}?lang={lang}"
+
+
+class Home(Panel):
+    """Title, the traditions gallery (place, card count, link, cards, games) and the games to play."""
+
+    def render(self, lang: str) -> list[dict]:
+        """The whole home page in ``lang``."""
+        t = lambda key, **p: i18n.translate(key, lang, **p)  # noqa: E731
+        out = [md(f"# {t('home.title')}\n\n{t('home.tagline')}"), md(f"## {t('home.traditions')}")]
+        for tradition in TRADITIONS:
+            games = ", ".join(f"[{t(f'games.{g}.title')}]({page_link(g, lang)})" for g in tradition.games)
+            out += [
+                md(f"### {tradition.name(lang)}\n\n"
+                   f"{tradition.place(lang)} · {t('traditions.cards', count=tradition.card_count)} · "
+                   f"[{t('traditions.link')} ↗]({tradition.link})\n\n{tradition.description(lang)}\n\n"
+                   f"**{t('traditions.games')}:** {games}"),
+                cards(tradition.sample, PACK_FAMILY[tradition.pack], lang, block=tradition.key),
+            ]
+        out.append(md(f"## {t('home.play')}"))
+        for game in PAGES:
+            out.append(md(f"**[{t(f'games.{game}.title')}]({page_link(game, lang)})** — {t(f'games.{game}.blurb')}"))
+        return out
+
+
+ORDER = ("home", *PAGES)
+
+
+class Nav(Panel):
+    """The navigation line of a game page: home · previous · next, keeping the language."""
+
+    def __init__(self, current: str, **kwargs):
+        if current not in PAGES:
+            raise ValueError(f"{current!r} has no page; pages: {', '.join(PAGES)}.")
+        self.current = current
+        super().__init__(**kwargs)
+
+    def render(self, lang: str) -> list[dict]:
+        """One line of links."""
+        t = lambda key: i18n.translate(key, lang)  # noqa: E731
+        at = ORDER.index(self.current)
+        links = [f"[{t('home.nav.home')}](00-cardavia.ipynb?lang={lang})"]
+        if at > 1:
+            links.append(f"[← {t(f'games.{ORDER[at - 1]}.title')}]({page_link(ORDER[at - 1], lang)})")
+        if at + 1 < len(ORDER):
+            links.append(f"[{t(f'games.{ORDER[at + 1]}.title')} →]({page_link(ORDER[at + 1], lang)})")
+        return [md(" · ".join(links))]

@@ -1,0 +1,178 @@
+"""Panels: blocks of teaching content (text, cards, buttons, tables) drawn in the page's language.
+
+A panel's Python side decides everything: ``render(lang)`` returns plain blocks and ``handle``
+reacts to the learner's clicks; the front end (widgets/panel.js) only draws blocks and sends
+intents. Rule steps, demos and quizzes of the notebooks are small subclasses.
+
+Blocks (dicts):
+``{"type": "md", "text": ...}`` Markdown (headings, paragraphs, lists, bold, italics, links);
+``{"type": "cards", "id": ..., "pack": ..., "cards": [{"id", "name", "selected", "mark"}], "pick": bool}``
+a row of cards, clickable when ``pick`` (sends ``{"type": "pick", "block": id, "card": card}``);
+``{"type": "buttons", "items": [{"id", "label", "pressed"}]}`` (sends ``{"type": "press", "id": ...}``);
+``{"type": "note", "tone": "ok"|"bad"|"info", "text": ...}`` a feedback line;
+``{"type": "table", "head": [...], "rows": [[...]]}`` a small table of words and numbers;
+``{"type": "number", "id", "label", "value", "min", "max"}`` a number field (sends
+``{"type": "number", "id": ..., "value": n}``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+import traitlets
+
+from cardavia_nb import i18n
+from cardavia_nb.i18n.cards import card_name
+from cardavia_nb.ui.assets import Widget, asset
+from cardavia_nb.ui.settings import Settings
+
+INTENTS = ("pick", "press", "number")
+
+
+class Panel(Widget):
+    """Base of every teaching block; subclasses override ``render`` and, if interactive, ``handle``."""
+
+    _esm = asset("panel.js")
+    blocks = traitlets.List().tag(sync=True)
+    notice = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, settings: Settings | None = None, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.settings = settings or Settings.shared()
+        self.on_msg(self._on_msg)
+        self.settings.follow(self._on_settings)
+
+    @property
+    def lang(self) -> str:
+        """The page's language now."""
+        return self.settings.lang
+
+    def render(self, lang: str) -> list[dict]:
+        """The blocks to show in ``lang``."""
+        raise NotImplementedError
+
+    def handle(self, intent: str, content: dict) -> None:
+        """React to a valid intent (``pick``, ``press``, ``number``); the default ignores them."""
+
+    def refresh(self) -> None:
+        """Draw the panel again from its current state."""
+        self.blocks = self.render(self.lang)
+
+    def _on_settings(self, look: dict[str, Any], lang_changed: bool) -> None:
+        self.look = look
+        if lang_changed:
+            self.refresh()
+
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """Check the message's shape, then let the subclass react; a bad message changes nothing."""
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind not in INTENTS or not _well_formed(kind, content):
+            self.notice = i18n.translate("ui.panel.bad_message", self.lang)
+            return
+        self.notice = ""
+        self.handle(kind, content)
+        self.refresh()
+
+
+def _well_formed(kind: str, content: dict) -> bool:
+    if kind == "pick":
+        return isinstance(content.get("card"), str)
+    if kind == "press":
+        return isinstance(content.get("id"), str)
+    value = content.get("value")
+    return isinstance(content.get("id"), str) and isinstance(value, int) and not isinstance(value, bool)
+
+
+# --- block builders: every panel uses these, so blocks have one shape everywhere ----------------
+
+def md(text: str) -> dict:
+    """A Markdown block."""
+    return {"type": "md", "text": text}
+
+
+def text(key: str, lang: str, **params: Any) -> dict:
+    """A Markdown block from a catalog key."""
+    return md(i18n.translate(key, lang, **params))
+
+
+def cards(ids: Iterable[str], pack: str, lang: str, *, block: str = "", pick: bool = False,
+          selected: Iterable[str] = (), marks: dict[str, str] | None = None) -> dict:
+    """A row of face-up cards named in words; ``marks`` puts a short label under chosen cards."""
+    chosen, marks = set(selected), marks or {}
+    return {
+        "type": "cards", "id": block, "pack": pack, "pick": pick,
+        "cards": [{"id": c, "name": card_name(c, pack, lang), "selected": c in chosen,
+                   "mark": marks.get(c, "")} for c in ids],
+    }
+
+
+def buttons(items: Iterable[tuple[str, str]], pressed: str | None = None) -> dict:
+    """A row of buttons from (id, label) pairs."""
+    return {"type": "buttons", "items": [{"id": i, "label": label, "pressed": i == pressed} for i, label in items]}
+
+
+def note(text_: str, tone: str = "info") -> dict:
+    """A feedback line: ``ok``, ``bad`` or ``info``."""
+    return {"type": "note", "tone": tone, "text": text_}
+
+
+def table(head: list[str], rows: list[list[Any]]) -> dict:
+    """A small table; cells are shown as text."""
+    return {"type": "table", "head": head, "rows": [[str(c) for c in row] for row in rows]}
+
+
+def number(id_: str, label: str, value: int, low: int, high: int) -> dict:
+    """A number field the learner can change."""
+    return {"type": "number", "id": id_, "label": label, "value": value, "min": low, "max": high}
+
+
+class Prose(Panel):
+    """Text from the catalogs, in the page's language: ``Prose("truco.lesson.intro")``."""
+
+    def __init__(self, *keys: str, settings: Settings | None = None, **params: Any):
+        self.keys, self.params = keys, params
+        super().__init__(settings)
+
+    def render(self, lang: str) -> list[dict]:
+        """One Markdown block per key."""
+        return [text(k, lang, **self.params) for k in self.keys]
+
+
+class Quiz(Panel):
+    """A question with answer buttons and feedback in words.
+
+    ``choices`` are (id, label key or literal) pairs; ``answer`` is the right id; ``explain`` is the
+    key of the sentence shown after any answer; ``extra(lang)`` may add blocks under the question
+    (the cards asked about). Labels that are not catalog keys are shown as is (numbers, names).
+    """
+
+    def __init__(self, question: str, choices: list[tuple[str, str]], answer: str, explain: str,
+                 settings: Settings | None = None, extra: Callable[[str], list[dict]] | None = None,
+                 **params: Any):
+        if answer not in {c for c, _ in choices}:
+            raise ValueError(f"The answer {answer!r} is not one of the choices.")
+        self.question, self.choices, self.answer = question, choices, answer
+        self.explain, self.params, self.extra = explain, params, extra or (lambda lang: [])
+        self.given: str | None = None
+        super().__init__(settings)
+
+    def render(self, lang: str) -> list[dict]:
+        """Question, optional extra blocks (e.g. the cards asked about), buttons, feedback."""
+        def label(value: str) -> str:
+            return i18n.translate(value, lang) if i18n.has(value) else value
+
+        out = [text(self.question, lang, **self.params), *self.extra(lang),
+               buttons([(c, label(v)) for c, v in self.choices], pressed=self.given)]
+        if self.given is not None:
+            right = self.given == self.answer
+            verdict = i18n.translate("ui.quiz.right" if right else "ui.quiz.wrong", lang)
+            out.append(note(f"{verdict} {i18n.translate(self.explain, lang, **self.params)}",
+                            "ok" if right else "bad"))
+        return out
+
+    def handle(self, intent: str, content: dict) -> None:
+        """Record an answer that is one of the choices; anything else is a bad message."""
+        if intent == "press" and content["id"] in {c for c, _ in self.choices}:
+            self.given = content["id"]
+        else:
+            self.notice = i18n.translate("ui.panel.bad_message", self.lang)

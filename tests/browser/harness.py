@@ -1,0 +1,110 @@
+"""Start Voila and headless Debian Chromium the same way for tests and benchmarks."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+from urllib.parse import urlparse
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def voila_server(log: Path, extra: tuple[str, ...] = (), ready_seconds: float = 60) -> Iterator[str]:
+    """Voila on a free loopback port from the repo root (so it reads voila.json); yields its URL."""
+    port = free_port()
+    cmd = [sys.executable, "-m", "voila", f"--Voila.port={port}", "--Voila.ip=127.0.0.1",
+           "--Voila.port_retries=0", "--no-browser", *extra]
+    with log.open("w") as out:
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=os.environ.copy())
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        _wait_ready(url, proc, log, ready_seconds)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def _wait_ready(url: str, proc: subprocess.Popen, log: Path, seconds: float) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if proc.poll() is not None:
+            raise RuntimeError(f"Voila exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(url + "voila/static/voila.js", timeout=2):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"Voila did not answer within {seconds} s:\n{log.read_text()[-3000:]}")
+
+
+def is_local(url: str) -> bool:
+    """Whether a request stays on this machine."""
+    parsed = urlparse(url)
+    return parsed.scheme in ("data", "blob", "about") or parsed.hostname in ("127.0.0.1", "localhost")
+
+
+def _leaving(request) -> bool:
+    """Voila's kernel-shutdown call when a page is left: the navigation aborts it (voila#1458)."""
+    return "/voila/api/shutdown/" in request.url and "ERR_ABORTED" in str(request.failure)
+
+
+@dataclass
+class Watch:
+    """What a page did that must not happen: console errors, failed and external requests."""
+
+    console_errors: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    external: list[str] = field(default_factory=list)
+
+    def attach(self, page) -> "Watch":
+        """Record the page's console errors and requests from now on."""
+        page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
+        page.on("pageerror", lambda e: self.console_errors.append(str(e)))
+        page.on("request", lambda r: None if is_local(r.url) else self.external.append(r.url))
+        page.on("requestfailed", lambda r: is_local(r.url) and not _leaving(r) and self.failed.append(f"{r.url} ({r.failure})"))
+        return self
+
+    def problems(self) -> list[str]:
+        """Every problem seen, one sentence each."""
+        return (
+            [f"console error: {e}" for e in self.console_errors]
+            + [f"failed request: {u}" for u in self.failed]
+            + [f"request leaving 127.0.0.1: {u}" for u in self.external]
+        )
+
+    def assert_clean(self) -> None:
+        """Fail with the list of every problem seen."""
+        problems = self.problems()
+        assert not problems, "\n".join(problems)
+
+
+def new_context(browser):
+    """A browser context that refuses (and so never sends) any request leaving the machine."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.route(lambda url: not is_local(url), lambda route: route.abort())
+    return context

@@ -1,0 +1,38 @@
+"""The home page through Voila in headless Chromium: drawn, offline, linking to the game pages."""
+
+from tests.browser.conftest import shot
+
+
+def test_home_page_renders_offline_with_the_traditions(open_page):
+    page, watch = open_page("00-cardavia.ipynb")
+    page.wait_for_selector("[data-testid='panel'] [data-card='T21']")
+    body = page.locator("[data-testid='panel']").first
+    for words in ("South American Catalan", "French tarot", "Manaus", "78 cards", "Pao De Kuai"):
+        assert words in body.inner_text(), words
+    assert page.locator("[data-testid='panel'] [data-card]").count() == 15
+    shot(page, "home")
+    watch.assert_clean()
+
+
+def test_root_url_lands_on_the_home_page(open_page, voila_url):
+    page, watch = open_page("00-cardavia.ipynb")
+    page.goto(voila_url, wait_until="domcontentloaded")
+    page.wait_for_url("**/voila/render/notebooks/00-cardavia.ipynb", timeout=30_000)
+    watch.assert_clean()
+
+
+def test_home_links_open_the_truco_page(open_page):
+    page, watch = open_page("00-cardavia.ipynb")
+    page.locator("[data-testid='panel'] a", has_text="Truco").first.click()
+    page.wait_for_url("**/01-truco.ipynb?lang=en", timeout=30_000)
+    page.wait_for_selector(".cardavia[data-testid='table'][data-ready='1']", timeout=60_000)
+    shot(page, "truco-from-home")
+    watch.assert_clean()
+
+
+def test_home_page_in_portuguese_from_the_address(open_page):
+    page, watch = open_page("00-cardavia.ipynb", query="lang=pt")
+    page.wait_for_selector("[data-testid='panel'] [data-card]")
+    assert "Manaus" in page.locator("[data-testid='panel']").first.inner_text()
+    assert "01-truco.ipynb?lang=pt" in page.locator("[data-testid='panel'] a", has_text="Truco").first.get_attribute("href")
+    watch.assert_clean()
