@@ -72,12 +72,12 @@ def main() -> None:
     extra = ("--preheat_kernel=True", "--pool_size=1") if args.preheat else ()
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory() as tmp, voila_server(Path(tmp) / "voila.log", extra) as url, \
+    with tempfile.TemporaryDirectory() as tmp, voila_server(Path(tmp) / "voila.log", extra) as server, \
             sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         print(f"{'page':<24} {'loads':>5} {'p50 s':>7} {'p95 s':>7} {'max s':>7} {'hangs':>5} problems")
         for name in names:
-            times, hangs, problems = measure(browser, f"{url}voila/render/notebooks/{name}", args.loads)
+            times, hangs, problems = measure(browser, f"{server.url}voila/render/notebooks/{name}", args.loads)
             p50 = statistics.median(times) if times else float("nan")
             p95 = percentile(times, 95) if times else float("nan")
             print(f"{name:<24} {args.loads:>5} {p50:7.2f} {p95:7.2f} {max(times, default=float('nan')):7.2f} "

@@ -3,56 +3,6 @@
 
 const loadShared = (model) => import(URL.createObjectURL(new Blob([model.get("_cards_esm")], { type: "text/javascript" })));
 
-function escapeHTML(text) {
-  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-}
-
-// Links may go to http(s) addresses (opened in a new tab) or to pages beside this one.
-function link(label, href) {
-  const external = /^https?:\/\//.test(href);
-  if (!external && !/^[\w.\-]+(\?[\w=&\-]*)?$/.test(href)) return label;
-  const target = external ? ' target="_blank" rel="noopener noreferrer"' : "";
-  return `<a href="${href}"${target}>${label}</a>`;
-}
-
-function inline(text) {
-  return escapeHTML(text)
-    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (m, label, href) => link(label, href))
-    .replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>")
-    .replace(/(^|\W)_(.+?)_(?=\W|$)/g, "$1<em>$2</em>");
-}
-
-/** Safe Markdown for teaching text: headings, paragraphs, lists, bold, italics, links. */
-export function markdown(text) {
-  const out = [];
-  let list = null;
-  let para = [];
-  const flushPara = () => { if (para.length) out.push(`<p>${inline(para.join(" "))}</p>`); para = []; };
-  const flushList = () => {
-    if (list) out.push(`<${list.tag}>${list.items.map((i) => `<li>${inline(i)}</li>`).join("")}</${list.tag}>`);
-    list = null;
-  };
-  for (const raw of String(text ?? "").split("\n")) {
-    const line = raw.trim();
-    const heading = /^(#{1,4})\s+(.*)$/.exec(line);
-    const item = /^(?:([-*•])|\d+[.)])\s+(.*)$/.exec(line);
-    if (!line) { flushPara(); flushList(); continue; }
-    if (heading) { flushPara(); flushList(); out.push(`<h${heading[1].length + 1}>${inline(heading[2])}</h${heading[1].length + 1}>`); continue; }
-    if (item) {
-      flushPara();
-      const tag = item[1] ? "ul" : "ol";
-      if (!list || list.tag !== tag) { flushList(); list = { tag, items: [] }; }
-      list.items.push(item[2]);
-      continue;
-    }
-    if (list) { list.items[list.items.length - 1] += " " + line; continue; }
-    para.push(line);
-  }
-  flushPara();
-  flushList();
-  return out.join("");
-}
-
 function element(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -64,7 +14,7 @@ function drawBlock(block, shared, model) {
   switch (block.type) {
     case "md": {
       const box = element("div", "cv-md");
-      box.innerHTML = markdown(block.text);
+      box.innerHTML = shared.markdown(block.text);
       return box;
     }
     case "cards": {
@@ -93,7 +43,7 @@ function drawBlock(block, shared, model) {
     case "buttons": {
       const row = element("div", "cv-buttons");
       for (const item of block.items) {
-        const button = element("button", "cv-button", item.label);
+        const button = element("button", "cv-btn", item.label);
         button.dataset.actionId = item.id;
         button.setAttribute("aria-pressed", item.pressed ? "true" : "false");
         button.addEventListener("click", () => model.send({ type: "press", id: item.id }));
@@ -139,7 +89,7 @@ function drawBlock(block, shared, model) {
 export default {
   async render({ model, el }) {
     const shared = await loadShared(model);
-    const root = element("section", "cardavia cv-panel");
+    const root = element("section", "cardavia cv-lesson");
     root.dataset.testid = "panel";
     el.append(root);
 

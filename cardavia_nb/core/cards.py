@@ -92,6 +92,11 @@ def deck(name: str) -> tuple[Card, ...]:
     )
 
 
+def family(deck_name: str) -> str:
+    """The pack family (``spanish``, ``french`` or ``tarot``) of a deck name such as ``spanish40``."""
+    return deck(deck_name)[0].pack
+
+
 @lru_cache(maxsize=None)
 def _index(pack: str) -> dict[str, Card]:
     full = {"spanish": "spanish50", "french": "french54", "tarot": "tarot78"}[pack]

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from cardavia_nb import i18n
+from cardavia_nb.core.cards import family
 from cardavia_nb.traditions import TRADITIONS
 from cardavia_nb.ui.panel import Panel, cards, md, text
 
 # Notebook of each game, relative to the home notebook (Voila serves them side by side).
 PAGES = {"truco": "01-truco.ipynb", "pao_de_kuai": "02-pao-de-kuai.ipynb", "french_tarot": "03-french-tarot.ipynb"}
-PACK_FAMILY = {"spanish50": "spanish", "french54": "french", "tarot78": "tarot"}
 
 
 def page_link(game: str, lang: str) -> str:
@@ -30,7 +30,7 @@ class Home(Panel):
                    f"{tradition.place(lang)} · {t('traditions.cards', count=tradition.card_count)} · "
                    f"[{t('traditions.link')} ↗]({tradition.link})\n\n{tradition.description(lang)}\n\n"
                    f"**{t('traditions.games')}:** {games}"),
-                cards(tradition.sample, PACK_FAMILY[tradition.pack], lang, block=tradition.key),
+                cards(tradition.sample, family(tradition.pack), lang, block=tradition.key),
             ]
         out.append(md(f"## {t('home.play')}"))
         for game in PAGES:

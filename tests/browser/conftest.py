@@ -24,8 +24,8 @@ def pytest_collection_modifyitems(items):
 @pytest.fixture(scope="session")
 def voila_url(tmp_path_factory):
     """Base URL of a Voila server started from the repo root with the project's voila.json."""
-    with voila_server(tmp_path_factory.mktemp("voila") / "voila.log") as url:
-        yield url
+    with voila_server(tmp_path_factory.mktemp("voila") / "voila.log") as server:
+        yield server.url
 
 
 @pytest.fixture(scope="session")

@@ -29,9 +29,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+@dataclass(frozen=True)
+class Server:
+    """A running Voila: its base URL and process id."""
+
+    url: str
+    pid: int
+
+
 @contextlib.contextmanager
-def voila_server(log: Path, extra: tuple[str, ...] = (), ready_seconds: float = 60) -> Iterator[str]:
-    """Voila on a free loopback port from the repo root (so it reads voila.json); yields its URL."""
+def voila_server(log: Path, extra: tuple[str, ...] = (), ready_seconds: float = 60) -> Iterator[Server]:
+    """Voila on a free loopback port from the repo root (so it reads voila.json)."""
     port = free_port()
     cmd = [sys.executable, "-m", "voila", f"--Voila.port={port}", "--Voila.ip=127.0.0.1",
            "--Voila.port_retries=0", "--no-browser", *extra]
@@ -40,7 +48,7 @@ def voila_server(log: Path, extra: tuple[str, ...] = (), ready_seconds: float = 
     url = f"http://127.0.0.1:{port}/"
     try:
         _wait_ready(url, proc, log, ready_seconds)
-        yield url
+        yield Server(url, proc.pid)
     finally:
         proc.terminate()
         try:

@@ -1,0 +1,226 @@
+"""A class of N students against one Voila server on this machine, over real kernel websockets.
+
+Each simulated student does what the browser does: loads a game page (Voila starts a kernel and
+runs the notebook), opens the kernel's websocket, asks the widget manager for the table's state,
+then plays a deal by sending the table's own intent messages ({"type": "act", "id": ...}) with
+pauses like a person, and finally leaves (the page's kernel-shutdown call, as on closing a tab).
+
+Printed per class size: page time-to-interactive p50/p95, click-to-update p50/p95 (intent sent →
+the table's new state received; includes the computer players' thinking), errors, Voila server
+and kernel memory, and the memory left once every student has gone.
+
+    python benchmarks/classroom.py --students 5 10 20 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+from tornado.websocket import websocket_connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.browser.harness import voila_server  # noqa: E402
+
+PAGE = "voila/render/notebooks/01-truco.ipynb"
+DEADLINE = 120.0
+
+
+@dataclass
+class Figures:
+    """What one class size measured."""
+
+    tti: list[float] = field(default_factory=list)
+    clicks: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+def _msg(msg_type: str, content: dict, session: str, channel: str = "shell") -> str:
+    header = {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "session": session, "username": "student",
+              "version": "5.3", "date": ""}
+    return json.dumps({"header": header, "parent_header": {}, "metadata": {}, "content": content,
+                       "channel": channel, "buffers": []})
+
+
+class Student:
+    """One simulated browser tab on a Truco page."""
+
+    def __init__(self, base: str, index: int, figures: Figures):
+        self.base, self.figures = base, figures
+        self.rand = random.Random(index)
+        self.session = uuid.uuid4().hex
+        self.table_comm: str | None = None
+        self.state: dict = {}
+        self.updates: asyncio.Queue = asyncio.Queue()
+
+    async def run(self) -> None:
+        """Load, play one deal, leave; any failure is recorded as an error."""
+        try:
+            await asyncio.wait_for(self._run(), DEADLINE)
+        except Exception as err:  # noqa: BLE001 - every failure is a figure
+            self.figures.errors.append(f"{type(err).__name__}: {err}")
+
+    async def _run(self) -> None:
+        start = time.perf_counter()
+        page = await AsyncHTTPClient().fetch(self.base + PAGE, request_timeout=DEADLINE)
+        kernel = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', page.body.decode()).group(1)
+        ws = await websocket_connect(f"{self.base.replace('http', 'ws')}api/kernels/{kernel}/channels?session_id={self.session}")
+        reader = asyncio.ensure_future(self._read(ws))
+        try:
+            ws.write_message(_msg("comm_info_request", {"target_name": "jupyter.widget"}, self.session))
+            comms = await self._next(lambda m: m["header"]["msg_type"] == "comm_info_reply")
+            for comm_id in comms["content"]["comms"]:
+                ws.write_message(_msg("comm_msg", {"comm_id": comm_id, "data": {"method": "request_state"}}, self.session))
+            await self._until(lambda: self.table_comm is not None)
+            self.figures.tti.append(time.perf_counter() - start)
+            await self._play(ws)
+        finally:
+            reader.cancel()
+            ws.close()
+            await AsyncHTTPClient().fetch(HTTPRequest(f"{self.base}voila/api/shutdown/{kernel}", method="POST", body=b""),
+                                          raise_error=False)
+
+    async def _read(self, ws) -> None:
+        """Route kernel messages: table state updates go to ``updates``, the rest to ``inbox``."""
+        self.inbox: asyncio.Queue = asyncio.Queue()
+        while True:
+            raw = await ws.read_message()
+            if raw is None:
+                return
+            msg = json.loads(raw)
+            content = msg.get("content", {})
+            if msg["header"]["msg_type"] == "comm_msg" and content.get("data", {}).get("method") == "update":
+                patch = content["data"].get("state", {})
+                if "view" in patch and "seq" in patch or content["comm_id"] == self.table_comm:
+                    self.table_comm = content["comm_id"]
+                    self.state.update(patch)
+                    self.updates.put_nowait(time.perf_counter())
+                    continue
+            self.inbox.put_nowait(msg)
+
+    async def _next(self, match) -> dict:
+        while True:
+            msg = await self.inbox.get()
+            if match(msg):
+                return msg
+
+    async def _until(self, condition) -> None:
+        while not condition():
+            await asyncio.sleep(0.01)
+
+    def _choice(self) -> str | None:
+        """A sensible click: a playable card, else a button (answers, next deal)."""
+        view = self.state.get("view", {})
+        if view.get("over"):
+            return None
+        cards = [c["action"] for c in view.get("hand", []) if c.get("action")]
+        buttons = [a["id"] for a in view.get("actions", []) if a["id"] != "fold"]
+        return self.rand.choice(cards) if cards else (self.rand.choice(buttons) if buttons else None)
+
+    async def _play(self, ws) -> None:
+        """Click through one deal (until "next_deal" is offered) with human pauses."""
+        for _ in range(40):
+            action = self._choice()
+            if action is None or action == "next_deal":
+                return
+            await asyncio.sleep(self.rand.uniform(0.5, 2.0))
+            while not self.updates.empty():
+                self.updates.get_nowait()
+            sent = time.perf_counter()
+            content = {"method": "custom", "content": {"type": "act", "id": action}}
+            ws.write_message(_msg("comm_msg", {"comm_id": self.table_comm, "data": content}, self.session))
+            arrived = await asyncio.wait_for(self.updates.get(), 30)
+            self.figures.clicks.append(arrived - sent)
+            await asyncio.sleep(0.05)  # let the rest of this update's traits arrive
+
+
+def rss_mib(pid: int) -> float:
+    """Resident memory of a process in MiB (0 if it is gone)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def kernels_of(server_pid: int) -> list[int]:
+    """Kernel processes started by the Voila server."""
+    out = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            text = status.read_text()
+        except OSError:
+            continue
+        if f"PPid:\t{server_pid}\n" in text and "ipykernel" in Path(status.parent, "cmdline").read_text():
+            out.append(int(status.parent.name))
+    return out
+
+
+def pct(values: list[float], q: float) -> float:
+    """Nearest-rank percentile."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
+
+
+async def one_class(base: str, n: int, server_pid: int) -> None:
+    """Run n students at once (arrivals spread over a few seconds) and print the figures."""
+    figures = Figures()
+    students = [Student(base, i, figures) for i in range(n)]
+    peak = {"server": 0.0, "kernels": []}
+
+    async def sample() -> None:
+        while True:
+            kernels = [rss_mib(p) for p in kernels_of(server_pid)]
+            peak["server"] = max(peak["server"], rss_mib(server_pid))
+            if sum(kernels) > sum(peak["kernels"]):
+                peak["kernels"] = kernels
+            await asyncio.sleep(0.5)
+
+    sampler = asyncio.ensure_future(sample())
+
+    async def arrive(i: int, student: Student) -> None:
+        await asyncio.sleep(i * 3.0 / max(1, n))
+        await student.run()
+
+    await asyncio.gather(*(arrive(i, s) for i, s in enumerate(students)))
+    sampler.cancel()
+    await asyncio.sleep(5)
+    left = kernels_of(server_pid)
+    kernels = peak["kernels"] or [0.0]
+    print(f"{n:>3} students | TTI p50 {statistics.median(figures.tti or [float('nan')]):5.2f} s "
+          f"p95 {pct(figures.tti, 95):5.2f} s | click p50 {1000 * statistics.median(figures.clicks or [float('nan')]):6.0f} ms "
+          f"p95 {1000 * pct(figures.clicks, 95):6.0f} ms ({len(figures.clicks)} clicks) | errors {len(figures.errors)} | "
+          f"server peak {peak['server']:.0f} MiB | kernels peak {len(kernels)} × {statistics.mean(kernels):.0f} MiB "
+          f"(max {max(kernels):.0f}) | after leaving: {len(left)} kernels, server {rss_mib(server_pid):.0f} MiB")
+    for err in sorted(set(figures.errors))[:5]:
+        print(f"      error: {err}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--students", type=int, nargs="+", default=[5, 10, 20, 30])
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp, voila_server(Path(tmp) / "voila.log") as server:
+        print(f"Voila at {server.url} (pid {server.pid}), page {PAGE}")
+        for n in args.students:
+            asyncio.run(one_class(server.url, n, server.pid))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,156 @@
+"""Adapters: one per game, mapping that game's View and legal actions to the common table JSON.
+
+The table (``cardavia_nb.ui.table``) knows no game. It asks an adapter which cards the human holds,
+what lies in the middle, the scores, the buttons, and whether a selection of cards is a legal move.
+The base ``Adapter`` reads the common View fields (``hand``, ``counts``, ``scores``); each game's
+module refines what its View says. Adapters only ever read the human seat's View, never a state,
+except ``check`` (legality is a question for the engine) and ``result`` (public once the game is over).
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any, Sequence
+
+from cardavia_nb import i18n
+from cardavia_nb.core.cards import family
+from cardavia_nb.core.game import Action, Event, Game
+from cardavia_nb.i18n.cards import card_name
+
+# game name -> adapter module; a game without one uses the base Adapter.
+MODULES = {
+    "truco": "cardavia_nb.ui.adapters.truco",
+    "pao_de_kuai": "cardavia_nb.ui.adapters.pao_de_kuai",
+    "french_tarot": "cardavia_nb.ui.adapters.french_tarot",
+}
+
+
+def t(key: str, lang: str, **params: Any) -> str:
+    """A ``ui.*`` text in ``lang``."""
+    return i18n.translate(f"ui.{key}", lang, **params)
+
+
+def amount(value: float) -> str:
+    """A number for display: whole numbers without a decimal point, halves with one digit."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+class Adapter:
+    """The generic mapping, enough for simple trick games such as the test toy game."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.pack = family(game.pack)
+
+    # --- words -----------------------------------------------------------------------------
+    def name(self, card: str, lang: str) -> str:
+        """A card's name in words."""
+        return card_name(card, self.pack, lang)
+
+    def cards(self, ids: Sequence[str], lang: str) -> list[dict[str, str]]:
+        """Cards as ``{id, name}`` objects for the front end (the name is the ARIA label)."""
+        return [{"id": c, "name": self.name(c, lang)} for c in ids]
+
+    def label(self, action: Action, lang: str) -> str:
+        """Button text of an action: the game's own ``label`` when it has one."""
+        if hasattr(self.game, "label"):
+            return self.game.label(action, lang)
+        if action.cards:
+            return t("action.play", lang, cards=i18n.join([self.name(c, lang) for c in action.cards], lang))
+        return action.id
+
+    def describe(self, event: Event, lang: str) -> str:
+        """A log line for an event (seat numbers are replaced by names by the table)."""
+        if hasattr(self.game, "describe"):
+            return self.game.describe(event, lang)
+        if event.kind == "play":
+            return t("log.play", lang, seat=event.seat,
+                     cards=i18n.join([self.name(c, lang) for c in event.cards], lang))
+        return t("log.event", lang, seat=event.seat, kind=event.kind)
+
+    # --- the View ------------------------------------------------------------------------------
+    def hand(self, view: Any) -> tuple[str, ...]:
+        """The human's cards."""
+        return tuple(view.hand)
+
+    def counts(self, view: Any) -> list[int]:
+        """How many cards each seat holds."""
+        return list(view.counts)
+
+    def center(self, view: Any, lang: str) -> list[dict[str, Any]]:
+        """What lies in the middle: ``[{seat, cards, note}]`` (the current trick or top play)."""
+        cards = tuple(getattr(view, "table", ()))
+        leader = getattr(view, "leader", 0)
+        n = self.game.num_players
+        return [{"seat": (leader + i) % n, "cards": [c], "note": ""} for i, c in enumerate(cards)]
+
+    def extras(self, view: Any, lang: str) -> list[dict[str, Any]]:
+        """Other public card groups to show (revealed chien, poignées ...): ``[{label, cards}]``."""
+        return []
+
+    def info(self, view: Any, lang: str) -> list[str]:
+        """Short lines of public facts (stakes, pending calls, contract ...)."""
+        return []
+
+    def scores(self, view: Any, lang: str) -> list[str]:
+        """Each seat's score as text ('' when the game keeps none during play)."""
+        tricks = getattr(view, "tricks", None)
+        return [t("score.tricks", lang, n=n) for n in tricks] if tricks is not None else []
+
+    def tags(self, view: Any, lang: str) -> dict[int, str]:
+        """A word under some seats' names (dealer, mano, taker ...)."""
+        return {}
+
+    # --- actions -----------------------------------------------------------------------------
+    def card_of(self, action: Action) -> str | None:
+        """The card a click plays when ``action`` is 'play this one card', else None."""
+        return action.cards[0] if action.kind == "play" and len(action.cards) == 1 else None
+
+    def selecting(self, view: Any, legal: Sequence[Action], lang: str) -> dict[str, str] | None:
+        """When the human chooses a set of cards: ``{confirm, hint}`` texts; else None."""
+        return None
+
+    def listed(self, legal: Sequence[Action]) -> Sequence[Action]:
+        """The legal actions small enough to list (whole-set families are chosen by selection)."""
+        return legal
+
+    def presets(self, state: Any, lang: str) -> list[dict[str, Any]]:
+        """Ready-made selections the engine offers the human (``[{label, cards}]``), editable."""
+        return []
+
+    def pause(self, legal: Sequence[Action]) -> Action | None:
+        """A computer seat's only move that the table lets the human trigger (e.g. 'Next deal')."""
+        return None
+
+    def buttons(self, legal: Sequence[Action]) -> list[Action]:
+        """The legal actions shown as buttons (cards played by a click are not)."""
+        return [a for a in legal if self.card_of(a) is None]
+
+    def check(self, state: Any, cards: Sequence[str], lang: str) -> tuple[str | None, str]:
+        """Whether the selected ``cards`` make a legal move: (action id or None, reason or label)."""
+        return None, t("notice.no_selection", lang)
+
+    def result(self, state: Any, lang: str) -> dict[str, Any] | None:
+        """The end-of-game summary: ``{title, winners, items: [{label, amount}], payoffs}``."""
+        res = self.game.result(state)
+        if res is None:
+            return None
+        items = [{"seat": it.seat, "label": self.item_text(it, lang), "amount": amount(it.amount)}
+                 for it in res.items]
+        return {"winners": list(res.winners), "items": items, "payoffs": [amount(p) for p in res.payoffs]}
+
+    def item_text(self, item: Any, lang: str) -> str:
+        """The words of one settlement line: the game's catalog key when present."""
+        key = item.key if "." in item.key else f"{self.game.name}.item.{item.key}"
+        return i18n.translate(key, lang, **dict(item.params)) if i18n.has(key) else item.key
+
+
+def adapter_for(game: Game) -> Adapter:
+    """The adapter of ``game``: its own module's ``GameAdapter`` when there is one, else the base."""
+    module = MODULES.get(game.name)
+    if module is None:
+        return Adapter(game)
+    return import_module(module).GameAdapter(game)
+
+
+__all__ = ["Adapter", "adapter_for", "amount", "t"]

@@ -1,0 +1,105 @@
+"""French Tarot on the common table: bids, the chien, a six-card discard by selection, poignées,
+chelem, tricks and the itemised settlement."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from cardavia_nb.core.game import Action
+from cardavia_nb.i18n import translate
+from cardavia_nb.ui.adapters import Adapter, amount, t
+
+
+class GameAdapter(Adapter):
+    """Reads a ``TarotView``; discards and poignées are whole-set actions checked by the engine."""
+
+    def listed(self, legal: Sequence[Action]) -> Sequence[Action]:
+        """Only the listed head of an ``ActionList`` (the set families are chosen by selection)."""
+        return getattr(legal, "head", legal)
+
+    def counts(self, view: Any) -> list[int]:
+        """Cards held per seat."""
+        return list(view.counts)
+
+    def center(self, view: Any, lang: str) -> list[dict[str, Any]]:
+        """The trick being played, or the last finished trick with its winner."""
+        if view.trick:
+            return [{"seat": s, "cards": [c], "note": ""} for s, c in view.trick]
+        if not view.history:
+            return []
+        last = view.history[-1]
+        note = t("tarot.won_by", lang, name=self.who(last.winner, view, lang))
+        return [{"seat": (last.leader + i) % 4, "cards": [c], "note": note if (last.leader + i) % 4 == last.winner else ""}
+                for i, c in enumerate(last.cards)]
+
+    def extras(self, view: Any, lang: str) -> list[dict[str, Any]]:
+        """The revealed chien, the discard the human may see, and every poignée shown."""
+        out = []
+        if view.chien:
+            out.append({"label": t("tarot.chien", lang), "cards": list(view.chien)})
+        if view.discard:
+            key = "tarot.your_discard" if view.seat == view.taker else "tarot.discard"
+            out.append({"label": t(key, lang), "cards": list(view.discard)})
+        for seat, cards in view.poignees:
+            out.append({"label": t("tarot.poignee", lang, name=self.who(seat, view, lang)), "cards": list(cards)})
+        return out
+
+    def info(self, view: Any, lang: str) -> list[str]:
+        """Bids, contract and taker, chelem, and how many tricks each side has."""
+        lines = []
+        for seat, bid in view.bids:
+            lines.append(t("tarot.bid", lang, name=self.who(seat, view, lang),
+                           bid=translate(f"french_tarot.label.bid_{bid}", lang)))
+        if view.contract is not None:
+            lines.append(t("tarot.contract", lang, name=self.who(view.taker, view, lang),
+                           contract=translate(f"french_tarot.contract.{view.contract}", lang)))
+        if view.chelem:
+            lines.append(t("tarot.chelem", lang))
+        if view.history:
+            lines.append(t("tarot.tricks", lang, n=len(view.history)))
+        return lines
+
+    def who(self, seat: int, view: Any, lang: str) -> str:
+        """A seat's name for the info lines."""
+        return t("you", lang) if seat == view.seat else t("computer", lang, n=seat)
+
+    def scores(self, view: Any, lang: str) -> list[str]:
+        """Final scores when over, else the tricks each seat has won."""
+        if view.scores is not None:
+            return [t("tarot.score", lang, n=amount(s)) for s in view.scores]
+        return [t("score.tricks", lang, n=n) for n in view.tricks_won]
+
+    def tags(self, view: Any, lang: str) -> dict[int, str]:
+        """Dealer and taker."""
+        tags = {view.dealer: t("tarot.dealer", lang)}
+        if view.taker is not None:
+            tags[view.taker] = t("tarot.taker", lang)
+        return tags
+
+    def buttons(self, legal: Sequence[Action]) -> list[Action]:
+        """Bids and the chelem choice (cards are clicked, set actions selected)."""
+        return [a for a in legal if a.kind in ("bid", "chelem")]
+
+    def selecting(self, view: Any, legal: Sequence[Action], lang: str) -> dict[str, str] | None:
+        """Select six cards to discard, or the trumps of a poignée before the first card."""
+        if view.phase == "discard":
+            return {"confirm": t("tarot.confirm_discard", lang), "hint": t("tarot.hint_discard", lang)}
+        if getattr(legal, "families", ()):
+            return {"confirm": t("tarot.confirm_poignee", lang), "hint": t("tarot.hint_poignee", lang)}
+        return None
+
+    def presets(self, state: Any, lang: str) -> list[dict[str, Any]]:
+        """The engine's ready-made discard, or its poignée per level."""
+        offer = self.game.discard_offer(state)
+        if offer is not None:
+            return [{"label": t("tarot.suggested_discard", lang), "cards": offer.cards}]
+        return [{"label": self.label(action, lang), "cards": action.cards}
+                for _, action in self.game.poignee_offers(state)]
+
+    def check(self, state: Any, cards: Sequence[str], lang: str) -> tuple[str | None, str]:
+        """The engine's discard or poignée check: the action and its label, or the reason."""
+        checker = self.game.check_discard if state.phase == "discard" else self.game.check_poignee
+        action, reason = checker(state, tuple(cards))
+        if action is None:
+            return None, reason.text(lang)
+        return action.id, self.label(action, lang)

@@ -1,0 +1,75 @@
+"""Pao De Kuai on the common table: select cards, Python says at once whether they make a legal play."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from cardavia_nb.core.game import Action
+from cardavia_nb.games.pao_de_kuai.words import shape_text
+from cardavia_nb.ui.adapters import Adapter, t
+
+
+class GameAdapter(Adapter):
+    """Reads a ``PdkView``: the play to beat and its owner, passes, card counts, bomb bonuses."""
+
+    def counts(self, view: Any) -> list[int]:
+        """Cards held per seat."""
+        return list(view.counts)
+
+    def center(self, view: Any, lang: str) -> list[dict[str, Any]]:
+        """The play to beat (or, once the deal is over, the winning last play)."""
+        top = view.top
+        if top is None:
+            return []
+        return [{"seat": top.seat, "cards": list(top.cards), "note": shape_text(top.combo, lang)}]
+
+    def info(self, view: Any, lang: str) -> list[str]:
+        """Who leads, who passed, whether 3♥ must open, the bomb bonuses so far."""
+        lines = []
+        if view.opening:
+            lines.append(t("pdk.opening", lang))
+        elif view.top is None and view.to_act is not None:
+            lines.append(t("pdk.new_round", lang, name=self.who(view.to_act, view, lang)))
+        for seat, passed in enumerate(view.passed):
+            if passed:
+                lines.append(t("pdk.passed", lang, name=self.who(seat, view, lang)))
+        for seat in view.bonuses:
+            lines.append(t("pdk.bonus", lang, name=self.who(seat, view, lang)))
+        if view.winner is not None:
+            lines.append(t("pdk.out", lang, name=self.who(view.winner, view, lang)))
+        return lines
+
+    def who(self, seat: int, view: Any, lang: str) -> str:
+        """A seat's name for the info lines."""
+        return t("you", lang) if seat == view.seat else t("computer", lang, n=seat)
+
+    def scores(self, view: Any, lang: str) -> list[str]:
+        """No running score in a single deal: the settlement comes at the end."""
+        return []
+
+    def tags(self, view: Any, lang: str) -> dict[int, str]:
+        """The leader of the round, and which seats have not played yet (their penalty doubles)."""
+        tags = {s: t("pdk.not_played", lang) for s, played in enumerate(view.has_played) if not played}
+        tags[view.leader] = t("pdk.leader", lang)
+        return tags
+
+    def card_of(self, action: Action) -> str | None:
+        """No single-click plays: cards are selected, then played together."""
+        return None
+
+    def buttons(self, legal: Sequence[Action]) -> list[Action]:
+        """Only Pass is a button (and only when it is legal)."""
+        return [a for a in legal if a.kind == "pass"]
+
+    def selecting(self, view: Any, legal: Sequence[Action], lang: str) -> dict[str, str] | None:
+        """Select-and-play whenever some play is legal."""
+        if not any(a.kind == "play" for a in legal):
+            return None
+        return {"confirm": t("pdk.play", lang), "hint": t("pdk.hint", lang)}
+
+    def check(self, state: Any, cards: Sequence[str], lang: str) -> tuple[str | None, str]:
+        """The engine's ``check_selection``: the play and its label, or the reason in words."""
+        action, reason = self.game.check_selection(state, cards)
+        if action is None:
+            return None, reason.text(lang)
+        return action.id, self.label(action, lang)

@@ -1,0 +1,77 @@
+"""Truco on the common table: played cards in front of each seat, calls as buttons, malas/buenas."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from cardavia_nb.core.game import Action
+from cardavia_nb.games.truco import malas_buenas
+from cardavia_nb.i18n import translate
+from cardavia_nb.ui.adapters import Adapter, t
+
+STAKE_CALLS = ("truco", "retruco", "vale_cuatro")
+
+
+class GameAdapter(Adapter):
+    """Reads a ``TrucoView``: the deal's plays per seat, tricks, calls, envido values, scores."""
+
+    def counts(self, view: Any) -> list[int]:
+        """Cards still held by each seat."""
+        return list(view.hand_counts)
+
+    def center(self, view: Any, lang: str) -> list[dict[str, Any]]:
+        """Each seat's cards played this deal, in trick order, the opponent's row first."""
+        plays: dict[int, list[str]] = {0: [], 1: []}
+        for trick in view.tricks:
+            for play in trick.plays:
+                plays[play.seat].append(play.card)
+        for play in view.trick_cards:
+            plays[play.seat].append(play.card)
+        other = 1 - view.seat
+        return [{"seat": s, "cards": plays[s], "note": ""} for s in (other, view.seat)]
+
+    def info(self, view: Any, lang: str) -> list[str]:
+        """Deal number, trick results, the stake, pending calls and announced envido values."""
+        lines = [t("truco.deal", lang, n=view.deal_no)]
+        for number, trick in enumerate(view.tricks, 1):
+            if trick.parda:
+                lines.append(t("truco.trick_parda", lang, n=number))
+            else:
+                lines.append(t("truco.trick_won", lang, n=number, name=self.seat_name(trick.winner, view, lang)))
+        lines.append(t("truco.stake", lang, n=view.truco_level))
+        if view.pending_truco is not None:
+            caller, level = view.pending_truco
+            lines.append(t("truco.pending", lang, name=self.seat_name(caller, view, lang),
+                           call=translate("truco.label." + STAKE_CALLS[level - 2], lang)))
+        if view.envido_state == "pending":
+            chain = ", ".join(translate("truco.label." + c, lang) for c in view.envido_chain)
+            lines.append(t("truco.envido_pending", lang, chain=chain))
+        if view.envido_values is not None:
+            mine, theirs = view.envido_values[view.seat], view.envido_values[1 - view.seat]
+            lines.append(t("truco.envido_values", lang, mine=mine, theirs=theirs))
+        else:
+            lines.append(t("truco.envido_mine", lang, n=view.envido_value))
+        return lines
+
+    def seat_name(self, seat: int, view: Any, lang: str) -> str:
+        """'you' or 'the computer', for the info lines."""
+        return t("you_lower", lang) if seat == view.seat else t("computer", lang, n=seat)
+
+    def scores(self, view: Any, lang: str) -> list[str]:
+        """Each score in points and as malas/buenas."""
+        return [t("truco.score", lang, n=s, words=malas_buenas(s, lang)) for s in view.scores]
+
+    def tags(self, view: Any, lang: str) -> dict[int, str]:
+        """Who deals and who is mano."""
+        return {view.dealer: t("truco.dealer", lang), view.mano: t("truco.mano", lang)}
+
+    def pause(self, legal: Sequence[Action]) -> Action | None:
+        """'Next deal' waits for the human's click even when the computer deals next."""
+        return legal[0] if len(legal) == 1 and legal[0].kind == "next_deal" else None
+
+    def result(self, state: Any, lang: str) -> dict[str, Any] | None:
+        """The match result with the final scores as a title line."""
+        out = super().result(state, lang)
+        if out is not None:
+            out["title"] = t("truco.match_score", lang, a=state.scores[0], b=state.scores[1])
+        return out

@@ -1,0 +1,438 @@
+"""The playable table: one anywidget for every game, driven by the engine and an adapter.
+
+Python is the only source of truth. The synced ``view`` is built from the human seat's View (through
+the game's adapter); the browser sends intents (``act``, ``select``, ``new``, ``level``, ``skip``)
+that Python checks with the engine. Computer turns are computed at once and sent as a list of
+``steps`` (one snapshot and its log lines per move) that the front end animates: the kernel never
+sleeps. A refused intent sets a translated ``notice`` and changes nothing else.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import time
+from functools import lru_cache
+from importlib import import_module
+from typing import Any, Callable
+
+import traitlets
+
+from cardavia_nb import i18n
+from cardavia_nb.core.cards import deck
+from cardavia_nb.core.game import Event, Game, IllegalAction, jsonable
+from cardavia_nb.core.rng import check_seed
+from cardavia_nb.core.text import Msg
+from cardavia_nb.games import get as get_game
+from cardavia_nb.i18n.cards import card_name
+from cardavia_nb.ui.adapters import Adapter, adapter_for, t
+from cardavia_nb.ui.assets import Widget, asset
+from cardavia_nb.ui.settings import Settings, ui_texts
+
+LEVELS = ("low", "high")
+LOG_LINES = 80
+MAX_SELECTION = 30
+MAX_STEPS = 10_000
+
+
+class Refusal(Exception):
+    """An intent the table turns down: carries the message shown as the table's notice."""
+
+    def __init__(self, msg: Msg):
+        super().__init__(msg.key)
+        self.msg = msg
+
+
+def default_opponents(game: Game) -> Callable[[str, int], Any]:
+    """``(level, seat) -> player`` from ``cardavia_nb.players.<game>`` (LowPlayer / HighPlayer)."""
+    module = import_module(f"cardavia_nb.players.{game.name}")
+    classes = {"low": module.LowPlayer, "high": module.HighPlayer}
+    return lambda level, seat: classes[level](seed=seat)
+
+
+@lru_cache(maxsize=None)
+def _name_pattern(pack: str, family: str, lang: str) -> tuple[re.Pattern, dict[str, str]]:
+    """A regex matching the name of any card of ``pack`` in ``lang``, and name -> id."""
+    names = {card_name(c.id, family, lang): c.id for c in deck(pack)}
+    alternatives = sorted(names, key=len, reverse=True)
+    return re.compile(r"(?<!\w)(" + "|".join(map(re.escape, alternatives)) + r")(?!\w)"), names
+
+
+@lru_cache(maxsize=None)
+def _seat_pattern(word: str) -> re.Pattern:
+    """A regex for '<seat word> <number>' in any letter case (the number is group 2)."""
+    return re.compile(r"(?<!\w)(" + re.escape(word) + r") (\d+)(?!\w)", re.IGNORECASE)
+
+
+def card_ids(value: Any, pack_ids: frozenset[str]) -> set[str]:
+    """Every string inside a JSON-like value that is a card id of the pack."""
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if item in pack_ids:
+                found.add(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return found
+
+
+_TOKEN = re.compile(r"[A-Za-z0-9]+")
+_SUIT_SIGNS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})  # "9♥" is written for 9H
+STATIC_TRAITS = frozenset({"rules", "texts", "_cards_esm", "_esm", "_css"})
+
+
+def exposed_cards(table: "Table") -> set[str]:
+    """Every card a table's synced state shows, by id or by name (rules and fixed texts excepted).
+
+    Used by the tests and the benchmark to prove that no hidden card ever reaches the browser.
+    """
+    state = {k: v for k, v in table.get_state().items() if k not in STATIC_TRAITS}
+    found: set[str] = set()
+    pattern, names = _name_pattern(table.game.pack, table.adapter.pack, table.lang)
+    stack: list[Any] = [state]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            plain = item.translate(_SUIT_SIGNS)
+            found.update(token for token in _TOKEN.findall(plain) if token in table._pack_ids)
+            found.update(names[m.group(1)] for m in pattern.finditer(item))
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return found
+
+
+class Table(Widget):
+    """A card table for one game: the human sits at seat 0, computer players at the other seats.
+
+    ``Table("truco", level="high", seed=7)``; ``game`` is a registry name or a ``Game``;
+    ``opponents(level, seat)`` makes the computer players (default: the game's Low/High players);
+    ``settings`` defaults to the page's shared ``Settings``.
+    """
+
+    _esm = asset("table.js")
+
+    view = traitlets.Dict().tag(sync=True)
+    steps = traitlets.List().tag(sync=True)
+    seq = traitlets.Int(0).tag(sync=True)
+    log = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    notice = traitlets.Unicode("").tag(sync=True)
+    selection = traitlets.Dict().tag(sync=True)
+    rules = traitlets.Unicode("").tag(sync=True)
+    texts = traitlets.Dict().tag(sync=True)
+    level = traitlets.Unicode("low").tag(sync=True)
+    seed = traitlets.Int(0).tag(sync=True)
+    delay = traitlets.Int(550, min=0, max=3000).tag(sync=True)
+
+    def __init__(self, game: str | Game = "truco", *, level: str = "low", seed: int | None = None,
+                 settings: Settings | None = None, opponents: Callable[[str, int], Any] | None = None,
+                 delay: int = 550, **kwargs: Any):
+        super().__init__(delay=delay, **kwargs)
+        self.game = get_game(game) if isinstance(game, str) else game
+        self.adapter: Adapter = adapter_for(self.game)
+        self.human = 0
+        self._make_player = opponents or default_opponents(self.game)
+        self._pack_ids = frozenset(c.id for c in deck(self.game.pack))
+        self._notice: Msg | None = None
+        self._events: list[Event | Msg] = []
+        self._known: set[str] = set()
+        self.thinking = 0.0  # seconds spent in players' choose() during the last intent
+        self.settings = settings or Settings.shared()
+        self._lang = self.settings.lang
+        self._handlers = {"act": self._act, "select": self._select, "new": self._new,
+                          "level": self._level, "skip": self._skip}
+        self._set_level(level)
+        self.on_msg(self._on_msg)
+        self._start(seed)
+        self.settings.follow(self._on_settings)
+
+    # --- public API --------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The engine state (server side only: it is never synced)."""
+        return self._state
+
+    @property
+    def lang(self) -> str:
+        """The language every word is rendered in (the settings' language)."""
+        return self._lang
+
+    def send_intent(self, content: Any) -> None:
+        """Handle one intent as if the browser had sent it (used by notebooks and tests)."""
+        self._on_msg(self, content, [])
+
+    # --- intents ------------------------------------------------------------------------------
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """Dispatch one browser message; a refusal only sets the notice."""
+        kind = content.get("type") if isinstance(content, dict) else None
+        handler = self._handlers.get(kind) if isinstance(kind, str) else None
+        try:
+            if handler is None:
+                raise Refusal(Msg.of("ui.notice.bad_message", type=str(kind)[:40]))
+            handler(content)
+        except Refusal as refusal:
+            self._set_notice(refusal.msg)
+
+    def _act(self, content: dict) -> None:
+        """Play the action with this id for the human seat, then the computer turns after it."""
+        action_id = content.get("id")
+        if not isinstance(action_id, str) or len(action_id) > 400:
+            raise Refusal(Msg.of("ui.notice.bad_id"))
+        waiting = self._state.to_act
+        if waiting is None:
+            raise Refusal(Msg.of("core.game_over"))
+        paused = self._paused(self._state)
+        if waiting != self.human and (paused is None or paused.id != action_id):
+            raise Refusal(Msg.of("core.not_your_turn"))
+        try:
+            state = self.game.apply(self._state, action_id)
+        except IllegalAction as err:
+            raise Refusal(err.msg) from None
+        self._play(state)
+
+    def _select(self, content: dict) -> None:
+        """Tell the front end whether the selected cards make a legal move, and which."""
+        cards = content.get("cards")
+        if (not isinstance(cards, list) or len(cards) > MAX_SELECTION
+                or not all(isinstance(c, str) for c in cards) or len(set(cards)) != len(cards)):
+            raise Refusal(Msg.of("ui.notice.bad_cards"))
+        if self._state.to_act != self.human or not self.view.get("select"):
+            raise Refusal(Msg.of("ui.notice.no_selection"))
+        action_id, text = self.adapter.check(self._state, tuple(cards), self.lang)
+        self.selection = {"cards": cards, "ok": action_id is not None, "action": action_id, "text": text}
+
+    def _new(self, content: dict) -> None:
+        """A new game (a new deal in single-deal games), with the given seed or a fresh one."""
+        seed = content.get("seed")
+        if seed is not None:
+            try:
+                check_seed(seed)
+            except ValueError:
+                raise Refusal(Msg.of("ui.notice.bad_seed")) from None
+        self._start(seed)
+
+    def _level(self, content: dict) -> None:
+        """Switch the computer players' level (Low / High) from the next computer move on."""
+        level = content.get("level")
+        if level not in LEVELS:
+            raise Refusal(Msg.of("ui.notice.bad_level"))
+        self._set_level(level)
+        self._clear_notice()
+        self._render()
+
+    def _skip(self, content: dict) -> None:
+        """The player skipped the animation: nothing left to animate."""
+        self.steps = []
+
+    # --- the game ------------------------------------------------------------------------------
+    def _set_level(self, level: str) -> None:
+        """Make the computer players of ``level``."""
+        if level not in LEVELS:
+            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}.")
+        self.level = level
+        self._players = {s: self._make_player(level, s)
+                         for s in range(self.game.num_players) if s != self.human}
+
+    def _start(self, seed: int | None) -> None:
+        """Deal a new game and play the computer turns up to the human's first decision."""
+        self.seed = secrets.randbelow(1_000_000) if seed is None else seed
+        self._state = self.game.new(self.seed)
+        self._events = [Msg.of("ui.log.new_game", seed=self.seed)]
+        self._known = set()
+        self.selection = {}
+        self._play(self._state)
+
+    def _play(self, state: Any) -> None:
+        """Commit ``state``, let computers move until the human must act, and sync the steps."""
+        steps = [self._step(state)]
+        self.thinking = 0.0
+        while state.to_act is not None and state.to_act != self.human and len(steps) < MAX_STEPS:
+            seat = state.to_act
+            legal = self.game.legal_actions(state)
+            if self.adapter.pause(legal) is not None:
+                break
+            view = self.game.observe(state, seat)
+            began = time.perf_counter()
+            action = self._players[seat].choose(self.game, view, legal)
+            self.thinking += time.perf_counter() - began
+            state = self.game.apply(state, action)
+            steps.append(self._step(state))
+        self._state = state
+        with self.hold_sync():
+            self._clear_notice()
+            self.selection = {}
+            self.view = steps[-1]["view"]
+            self.log = self._log_lines()
+            self.steps = steps if len(steps) > 1 else []
+            self.seq += 1
+
+    def _step(self, state: Any) -> dict[str, Any]:
+        """One animation step: the human's snapshot after a transition and its log lines."""
+        self._state = state
+        view = self._snapshot(state)
+        lines = []
+        for event in state.events:
+            line = self._line(event)
+            if line:
+                self._events.append(event)
+                lines.append(line)
+        return {"view": view, "lines": lines}
+
+    def _paused(self, state: Any) -> Any:
+        """The computer seat's only move left for the human to trigger ('Next deal'), or None."""
+        if state.to_act is None or state.to_act == self.human:
+            return None
+        return self.adapter.pause(self.game.legal_actions(state))
+
+    # --- rendering -----------------------------------------------------------------------------
+    def _name(self, seat: int | None) -> str:
+        """A seat's name in the current language."""
+        if seat is None:
+            return ""
+        return t("you", self.lang) if seat == self.human else t("computer", self.lang, n=seat)
+
+    def _line(self, event: Event) -> str:
+        """A log line for an event, or '' when it would tell a card the human may not see."""
+        if not set(event.cards) <= self._known:
+            return ""
+        text = self.adapter.describe(event, self.lang)
+        if not text:
+            return ""
+        pattern, names = _name_pattern(self.game.pack, self.adapter.pack, self.lang)
+        if any(names[m.group(1)] not in self._known for m in pattern.finditer(text)):
+            return ""
+        return self._seat_words(text, event.seat)
+
+    def _seat_words(self, text: str, seat: int | None = None) -> str:
+        """Put the table's names ('your seat', 'Computer 1') for the engine's 'Seat N' words and
+        for a ``{seat}`` left for the table to fill (then ``seat`` is the event's seat)."""
+
+        def name(seat: int, capital: bool) -> str:
+            if seat != self.human:
+                return t("computer", self.lang, n=seat)
+            words = t("log.your_seat", self.lang)
+            return words[:1].upper() + words[1:] if capital else words
+
+        if seat is not None and "{seat}" in text:
+            head, _, tail = text.partition("{seat}")
+            text = head + name(seat, not head.strip()) + tail.replace("{seat}", name(seat, False))
+        pattern = _seat_pattern(t("log.seat_word", self.lang))
+        return pattern.sub(lambda m: name(int(m.group(2)), m.group(1)[:1].isupper()), text)
+
+    def _log_lines(self) -> list[str]:
+        """The last log lines in the current language."""
+        lines = []
+        for item in self._events[-LOG_LINES:]:
+            text = item.text(self.lang) if isinstance(item, Msg) else self._line(item)
+            if text:
+                lines.append(text)
+        return lines
+
+    def _snapshot(self, state: Any) -> dict[str, Any]:
+        """The whole table as plain JSON from the human's View only."""
+        a, lang, game = self.adapter, self.lang, self.game
+        view = game.observe(state, self.human)
+        self._known |= card_ids(jsonable(view), self._pack_ids)
+        mine = state.to_act == self.human
+        paused = self._paused(state)
+        legal = game.legal_actions(state) if mine else (paused,) if paused is not None else ()
+        listed = a.listed(legal)
+        clicks = {a.card_of(x): x.id for x in listed if a.card_of(x) is not None}
+        counts, scores, tags = a.counts(view), a.scores(view, lang), a.tags(view, lang)
+        seats = [{"seat": s, "name": self._name(s), "level": "" if s == self.human else t(f"level.{self.level}", lang),
+                  "count": counts[s], "score": scores[s] if scores else "", "tag": tags.get(s, ""),
+                  "turn": state.to_act == s} for s in range(game.num_players)]
+        hand = [{**card, "action": clicks.get(card["id"])} for card in a.cards(a.hand(view), lang)]
+        center = [{"seat": c["seat"], "name": self._name(c["seat"]), "note": c.get("note", ""),
+                   "cards": a.cards(c["cards"], lang)} for c in a.center(view, lang)]
+        extras = [{"label": e["label"], "cards": a.cards(e["cards"], lang)} for e in a.extras(view, lang)]
+        over = state.to_act is None
+        if over:
+            status = t("status.over", lang)
+        elif mine or paused is not None:
+            status = t("status.your_turn", lang)
+        else:
+            status = t("status.waiting", lang, name=self._name(state.to_act))
+        return {
+            "game": game.name, "pack": a.pack, "me": self.human, "seats": seats, "hand": hand,
+            "center": center, "extras": extras, "info": a.info(view, lang), "status": status,
+            "actions": [{"id": x.id, "label": a.label(x, lang)} for x in a.buttons(listed)],
+            "select": self._selecting(view, legal) if mine else None,
+            "result": self._result(state) if over else None, "over": over,
+        }
+
+    def _selecting(self, view: Any, legal: Any) -> dict[str, Any] | None:
+        """The selection panel's texts and the engine's ready-made selections, when selecting."""
+        select = self.adapter.selecting(view, legal, self.lang)
+        if select is None:
+            return None
+        presets = [{"label": p["label"], "cards": list(p["cards"])} for p in self.adapter.presets(self._state, self.lang)]
+        return {**select, "presets": presets}
+
+    def _result(self, state: Any) -> dict[str, Any] | None:
+        """The adapter's end-of-game summary with seat numbers turned into names."""
+        result = self.adapter.result(state, self.lang)
+        if result is not None:
+            for item in result["items"]:
+                item["label"] = self._seat_words(item["label"])
+        return result
+
+    def _render(self) -> None:
+        """Re-render the current state (after a language or level change), without animation."""
+        with self.hold_sync():
+            self.view = self._snapshot(self._state)
+            self.log = self._log_lines()
+            self.steps = []
+
+    def _rules_text(self) -> str:
+        """The full rules of the game in the current language, as simple Markdown."""
+        head = f"{self.game.name}.rules."
+        keys = [k for k in i18n.catalog("en") if k.startswith(head)]
+        if head + "full" in keys:
+            return i18n.translate(head + "full", self.lang)
+        parts = []
+        for key in keys:
+            text = i18n.translate(key, self.lang).strip()
+            last = key.rsplit(".", 1)[1]
+            if key == head + "title":
+                parts.append(f"# {text}")
+            elif last in ("title", "heading"):
+                parts.append(f"## {text}")
+            else:
+                parts.append(text)
+        return "\n\n".join(parts) if parts else t("rules.missing", self.lang)
+
+    def _on_settings(self, look: dict[str, Any], lang_changed: bool) -> None:
+        """Follow the shared settings; a new language re-renders every word."""
+        self.look = look
+        if not lang_changed:
+            return
+        self._lang = look["lang"]
+        with self.hold_sync():
+            self.texts = {**ui_texts("table", self.lang), "game": self._game_title()}
+            self.rules = self._rules_text()
+            self._render()
+            if self._notice is not None:
+                self.notice = self._notice.text(self.lang)
+            if self.selection:
+                self._select({"cards": self.selection["cards"]})
+
+    def _game_title(self) -> str:
+        """The game's name in the current language (the home catalog's title when it has one)."""
+        key = f"games.{self.game.name}.title"
+        return i18n.translate(key, self.lang) if i18n.has(key) else self.game.name
+
+    def _set_notice(self, msg: Msg) -> None:
+        """Show a refusal on the table."""
+        self._notice = msg
+        self.notice = msg.text(self.lang)
+
+    def _clear_notice(self) -> None:
+        """Remove the notice after an accepted intent."""
+        self._notice = None
+        self.notice = ""

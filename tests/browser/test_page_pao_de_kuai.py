@@ -1,0 +1,142 @@
+"""The Pao De Kuai page through Voila in headless Chromium: every step, a quiz, a demo, and a deal
+played at the table by clicking (select cards, Play, Pass) until the settlement shows."""
+
+from __future__ import annotations
+
+from cardavia_nb import i18n
+from cardavia_nb.games.pao_de_kuai import classify, plays
+from tests.browser.conftest import shot
+
+NOTEBOOK = "02-pao-de-kuai.ipynb"
+SEED = 24  # a short seeded deal: several multi-card plays, at least one forced pass, the deal ends
+MAX_MOVES = 40
+HEADINGS = ("1. Objective", "2. Setup", "3. Playing a turn", "4. Supported combinations",
+            "5. Scoring and ending", "The computer players", "Play")
+REASONS = {i18n.translate(k) for k in i18n.catalog("en") if k.startswith("pao_de_kuai.illegal.")
+           and "{" not in i18n.catalog("en")[k]}
+
+
+def panel(page, text: str):
+    """The one lesson panel that contains ``text``."""
+    return page.locator("[data-testid='panel']").filter(has_text=text).first
+
+
+def settled(page, log_before: int) -> None:
+    """Wait until the table has answered a click and the human must act again, or the deal is over."""
+    page.wait_for_function(
+        """(before) => {
+            const root = document.querySelector(".cardavia[data-testid='table']");
+            const lines = root.querySelectorAll("[data-testid='log'] li").length;
+            return lines > before && root.dataset.animating !== "1"
+                && (root.dataset.toAct === "0" || root.dataset.over === "1");
+        }""", arg=log_before, timeout=30_000)
+
+
+def log_lines(table) -> int:
+    """How many lines the table's log shows."""
+    return table.locator("[data-testid='log'] li").count()
+
+
+def cards_in(table, testid_prefix: str) -> list[str]:
+    """The card ids inside the table's elements whose test id starts with ``testid_prefix``."""
+    return table.locator(f"[data-testid^='{testid_prefix}'] [data-card]").evaluate_all(
+        "nodes => nodes.map(n => n.dataset.card)")
+
+
+def first_play(hand: list[str], top: list[str]) -> tuple[str, ...]:
+    """Simple strategy: the engine's first legal multi-card play, else its first play."""
+    found = plays(hand, classify(top) if top else None, opening="3H" in hand and not top)
+    multi = [p for p in found if len(p) > 1]
+    return (multi or found)[0]
+
+
+def select(table, cards: list[str]) -> None:
+    """Click each card of the hand once."""
+    for card in cards:
+        table.locator(f"[data-testid='hand'] [data-card='{card}']").click()
+
+
+def test_page_shows_every_step_quiz_and_demo(open_page):
+    page, watch = open_page(NOTEBOOK)
+    page.wait_for_selector(".cardavia[data-testid='table'][data-ready='1']")
+    text = " ".join(page.locator("[data-testid='panel']").all_inner_texts())
+    for heading in HEADINGS:
+        assert heading in text, heading
+    assert "Move considered" in text and "High plays:" in text  # the explain view of the High player
+
+    quiz = panel(page, "When does the deal end?")
+    quiz.locator("[data-action-id='all']").click()
+    quiz.locator("[data-testid='feedback']", has_text="Not quite.").wait_for()
+    quiz.locator("[data-action-id='first']").click()
+    quiz.locator("[data-testid='feedback']", has_text="Right!").wait_for()
+
+    shapes = panel(page, "the engine says which shape they form")
+    shapes.locator("[data-card='5H']").first.click()
+    shapes.locator("[data-testid='feedback']", has_text="single 5").wait_for()
+    shapes.locator("[data-card='5S']").first.click()
+    shapes.locator("[data-testid='feedback']", has_text="A legal play: pair of 5s.").wait_for()
+    assert "pair of 6s" in shapes.inner_text()
+
+    must = panel(page, "Try a move (the engine decides)")
+    must.locator("[data-action-id='pass']").click()
+    must.locator("[data-testid='feedback']", has_text="you must").wait_for()
+    shot(page, "pao-de-kuai-lesson")
+    watch.assert_clean()
+
+
+def test_table_deal_played_by_clicking_until_the_settlement(open_page):
+    page, watch = open_page(NOTEBOOK, wait_for=".cardavia[data-testid='table'][data-ready='1']")
+    table = page.locator(".cardavia[data-testid='table']")
+    table.locator("[data-testid='seed']").fill(str(SEED))
+    before = log_lines(table)
+    table.locator("[data-testid='new-game']").click()
+    page.wait_for_function(
+        """(seed) => [...document.querySelectorAll(".cardavia[data-testid='table'] [data-testid='log'] li")]
+            .some(li => li.textContent.includes(`seed ${seed}`))""", arg=SEED, timeout=30_000)
+    settled(page, 0)
+
+    checked_reason = passed = multi = moves = 0
+    while table.get_attribute("data-over") != "1" and moves < MAX_MOVES:
+        before = log_lines(table)
+        pass_button = table.locator("[data-testid='actions'] [data-action-id='pass']")
+        if pass_button.count():
+            assert not table.locator("[data-testid='selection']").count()  # nothing beats: no play offered
+            pass_button.click()
+            passed += 1
+        else:
+            hand, top = cards_in(table, "hand"), cards_in(table, "played-")
+            if not checked_reason and len({c[:-1] for c in hand}) >= 2:
+                odd = [hand[0], next(c for c in hand if c[:-1] != hand[0][:-1])]
+                select(table, odd)
+                verdict = table.locator("[data-testid='selection-text']")
+                page.wait_for_function(
+                    """() => !document.querySelector(".cardavia[data-testid='table'] [data-testid='selection-text']")
+                        .textContent.startsWith("Selected")""", timeout=15_000)
+                assert verdict.inner_text() in REASONS, verdict.inner_text()
+                assert table.locator("[data-testid='play-selection']").is_disabled()
+                shot(page, "pao-de-kuai-table-illegal-selection")
+                table.locator("[data-testid='clear-selection']").click()
+                checked_reason = 1
+            play = first_play(hand, top)
+            select(table, list(play))
+            go = table.locator("[data-testid='play-selection']")
+            go.wait_for(state="visible")
+            page.wait_for_function(
+                """() => !document.querySelector(".cardavia[data-testid='table'] [data-testid='play-selection']").disabled""",
+                timeout=15_000)
+            go.click()
+            multi += len(play) > 1
+        settled(page, before)
+        assert not table.locator("[data-testid='notice']").inner_text().strip()
+        moves += 1
+        if multi == 1 and moves == 1:
+            shot(page, "pao-de-kuai-table-multi-card-play")
+
+    assert checked_reason and passed >= 1 and multi >= 1
+    assert table.get_attribute("data-over") == "1", f"deal not over after {moves} moves"
+    result = table.locator("[data-testid='result']")
+    result.wait_for()
+    payoffs = [int(x) for x in result.locator("tr.cv-total td.cv-num").all_inner_texts()]
+    assert len(payoffs) == 3 and sum(payoffs) == 0 and any(payoffs)
+    shot(page, "pao-de-kuai-table-settlement")
+    watch.assert_clean()

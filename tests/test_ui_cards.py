@@ -1,0 +1,52 @@
+"""The card widget, the front-end files (no CDN, CSS scoped to .cardavia) and the leak scanner."""
+
+from __future__ import annotations
+
+import re
+
+from cardavia_nb.players.base import RandomPlayer
+from cardavia_nb.ui import CardFan, Settings, Table, asset
+from cardavia_nb.ui.table import exposed_cards
+from tests.toy_game import Toy
+
+
+def test_card_fan_names_cards_and_follows_language():
+    settings = Settings()
+    fan = CardFan("1E 7O 12C", settings=settings, caption="Envido 33?")
+    assert fan.pack == "spanish"
+    assert fan.cards == [{"id": "1E", "name": "Ace of swords"}, {"id": "7O", "name": "Seven of coins"},
+                         {"id": "12C", "name": "Rey (King) of cups"}]
+    settings.grain = 10
+    assert fan.look["grain"] == 10
+    tarot = CardFan(["T21", "EX", "NC"], pack="tarot", backs=2, settings=settings)
+    assert [c["name"] for c in tarot.cards] == ["Trump 21", "the Excuse", "Knight of clubs"] and tarot.backs == 2
+
+
+def test_front_end_files_fetch_nothing_and_css_is_scoped():
+    for name in ("table.js", "cards.js", "settings.js", "cardfan.js"):
+        text = asset(name).read_text(encoding="utf-8")
+        assert not [u for u in re.findall(r"https?://[^\s\"'`)]+", text) if "www.w3.org" not in u], name
+    css = re.sub(r"/\*.*?\*/", "", asset("cardavia.css").read_text(encoding="utf-8"), flags=re.S)
+    selectors = [s.strip() for block in re.findall(r"([^{}]+)\{", css) for s in block.split(",")]
+    rules = [s for s in selectors if s and not s.startswith("@")]
+    assert rules and all(s.startswith(".cardavia") for s in rules), [s for s in rules if not s.startswith(".cardavia")]
+    assert "http" not in css
+
+
+def test_cards_module_draws_every_kind_of_card():
+    text = asset("cards.js").read_text(encoding="utf-8")
+    for needed in ("export function cardSVG", "export function backSVG", "export function cardElement",
+                   "export function applyLook", "trumpFace", "spanishFace", "frenchFace", "JOKER", "EXCUSE"):
+        assert needed in text
+
+
+def test_the_leak_scanner_finds_ids_and_names():
+    table = Table(Toy(), seed=3, opponents=lambda level, seat: RandomPlayer(seat), settings=Settings())
+    hidden = table.state.hands[1][0]
+    assert hidden not in exposed_cards(table)
+    table.notice = f"look: {hidden}"
+    assert hidden in exposed_cards(table)
+    table.notice = ""
+    name = next(c["name"] for c in table.view["hand"])
+    table.log = [f"somebody holds {name.lower().capitalize()}"]
+    assert table.view["hand"][0]["id"] in exposed_cards(table)

@@ -1,0 +1,149 @@
+"""The generic table, driven through its message handler on the toy game (no browser needed)."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import pytest
+
+from cardavia_nb.players.base import RandomPlayer
+from cardavia_nb.ui import Settings, Table, asset
+from cardavia_nb.ui.table import exposed_cards
+from tests.toy_game import Toy
+
+FORGED = [
+    None, 42, "act", [], {}, {"type": 7}, {"type": "nonsense"}, {"type": "act"}, {"type": "act", "id": 5},
+    {"type": "act", "id": "play:ZZ"}, {"type": "act", "id": "x" * 1000}, {"type": "act", "id": ["play:1E"]},
+    {"type": "select", "cards": "1E"}, {"type": "select", "cards": ["1E", "1E"]}, {"type": "select", "cards": [1]},
+    {"type": "select", "cards": ["1E"]}, {"type": "new", "seed": -1}, {"type": "new", "seed": "abc"},
+    {"type": "new", "seed": 2.5}, {"type": "new", "seed": True}, {"type": "level", "level": "expert"},
+    {"type": "level"},
+]
+
+
+def send(table: Table, content: object) -> None:
+    """Deliver one message as the browser would (through the widget's custom-message handler)."""
+    table._handle_custom_msg(content, [])
+
+
+def toy_table(**kwargs) -> Table:
+    """A toy-game table with random computer players."""
+    return Table(Toy(), opponents=lambda level, seat: RandomPlayer(seat), settings=Settings(), **kwargs)
+
+
+def synced(table: Table) -> dict:
+    """A deep copy of every synced trait."""
+    return copy.deepcopy(table.get_state())
+
+
+def test_assets_are_found_as_paths():
+    for name in ("table.js", "cards.js", "settings.js", "cardfan.js", "cardavia.css"):
+        assert isinstance(asset(name), Path) and asset(name).is_file()
+    assert str(Table._esm) == asset("table.js").read_text(encoding="utf-8")
+    with pytest.raises(FileNotFoundError, match="nowhere.js"):
+        asset("nowhere.js")
+
+
+def test_whole_toy_game_through_messages():
+    table = toy_table(seed=5)
+    moves = 0
+    while not table.view["over"]:
+        playable = [c for c in table.view["hand"] if c["action"]]
+        assert playable and table.view["status"] == "Your turn."
+        send(table, {"type": "act", "id": playable[-1]["action"]})
+        assert table.notice == ""
+        moves += 1
+    assert moves == 3
+    assert table.view["result"]["winners"] in ([0], [1])
+    assert table.view["actions"] == [] and table.view["hand"] == []
+    assert any("plays" in line for line in table.log)
+    assert table.seq == 4
+
+
+def test_forged_messages_change_nothing_and_explain():
+    table = toy_table(seed=9)
+    for content in FORGED:
+        before, state = synced(table), table.state
+        send(table, content)
+        after = synced(table)
+        assert table.notice, f"no notice for {content!r}"
+        assert table.state is state, f"{content!r} changed the game"
+        assert {k: v for k, v in after.items() if k != "notice"} == {k: v for k, v in before.items() if k != "notice"}
+    send(table, {"type": "act", "id": "play:ZZ"})
+    assert "not a move" in table.notice
+
+
+def test_opponent_turn_and_game_over_are_refused():
+    table = toy_table(seed=1)
+    while not table.view["over"]:
+        send(table, {"type": "act", "id": table.view["hand"][0]["action"]})
+    send(table, {"type": "act", "id": "play:1E"})
+    assert table.notice == "The game is over: no more moves."
+
+
+def test_new_game_with_seed_repeats_the_deal_and_clears_the_notice():
+    table = toy_table(seed=11)
+    first = table.view["hand"]
+    send(table, {"type": "act", "id": "bad"})
+    send(table, {"type": "new", "seed": 11})
+    assert table.view["hand"] == first and table.notice == "" and table.seed == 11
+    send(table, {"type": "new", "seed": None})
+    assert 0 <= table.seed < 1_000_000
+
+
+def test_level_message_switches_opponents():
+    made = []
+    table = Table(Toy(), opponents=lambda level, seat: made.append(level) or RandomPlayer(seat), settings=Settings())
+    send(table, {"type": "level", "level": "high"})
+    assert table.level == "high" and made[-1] == "high"
+    assert table.view["seats"][1]["level"] == "High"
+
+
+def test_computer_moves_come_as_steps_and_skip_clears_them():
+    table = toy_table(seed=2)
+    if table.view["seats"][0]["turn"] and table.state.leader == 0:
+        send(table, {"type": "act", "id": table.view["hand"][0]["action"]})
+    steps = table.steps
+    assert steps and all(set(s) == {"view", "lines"} for s in steps)
+    assert steps[-1]["view"] == table.view
+    send(table, {"type": "skip"})
+    assert table.steps == [] and table.notice == ""
+
+
+def test_no_hidden_card_in_synced_state_of_the_toy_game():
+    for seed in range(15):
+        table = toy_table(seed=seed)
+        seen = set(table.state.hands[0])
+        while True:
+            seen |= set(table.state.hands[0]) | set(table.state.table) | set(table.state.won[0]) | set(table.state.won[1])
+            assert exposed_cards(table) <= seen
+            if table.view["over"]:
+                break
+            send(table, {"type": "act", "id": table.view["hand"][0]["action"]})
+
+
+def test_settings_follow_and_language_from_query_string():
+    from cardavia_nb.ui.settings import query_lang
+
+    assert query_lang({"QUERY_STRING": "lang=pt&x=1"}) == "pt"
+    assert query_lang({"QUERY_STRING": "?lang=xx"}) == "en"
+    assert query_lang({}) == "en"
+    settings = Settings(lang="fr")
+    table = Table(Toy(), opponents=lambda level, seat: RandomPlayer(seat), settings=settings)
+    assert table.look["lang"] == "fr" and table.lang == "fr"
+    settings.contrast = 80
+    assert table.look["contrast"] == 80
+    texts_before = table.texts
+    settings.lang = "nl"
+    assert table.lang == "nl" and table.look["lang"] == "nl" and table.texts == texts_before
+    settings.lang = "pt-BR"
+    assert settings.lang == "pt"
+
+
+def test_shared_settings_is_one_object(monkeypatch):
+    monkeypatch.setattr(Settings, "_shared", None)
+    monkeypatch.setenv("QUERY_STRING", "lang=es")
+    assert Settings.shared() is Settings.shared()
+    assert Settings.shared().lang == "es"
+    assert Settings.shared().texts["language"] == "Language"

@@ -1,0 +1,244 @@
+// Cardavia card faces and backs, drawn as SVG by our own code (no images are fetched).
+// cardSVG(id, pack) -> SVG markup for one card; backSVG() -> a card back. Card ids as in
+// cardavia_nb/core/cards.py: Spanish "7O" "12C" "JO1"; French "10S" "QH" "BJ" "RJ";
+// Tarot "NC" "T21" "EX". Every card is a 100 x 140 view box that scales to its container.
+
+const W = 100;
+const H = 140;
+
+// Suit symbols in a 10 x 10 box (centre 5,5).
+const PIPS = {
+  // French suits
+  S: '<path d="M5 .3C3.6 2.3 .4 4.2 .4 6.4c0 1.5 1.2 2.5 2.4 2.5 .8 0 1.4-.3 1.8-.9L4 10h2l-.6-2c.4.6 1 .9 1.8.9 1.2 0 2.4-1 2.4-2.5C9.6 4.2 6.4 2.3 5 .3z"/>',
+  H: '<path d="M5 9.6C3.7 8.1.3 5.7.3 3.2.3 1.6 1.5.5 2.8.5c1 0 1.8.6 2.2 1.4C5.4 1.1 6.2.5 7.2.5c1.3 0 2.5 1.1 2.5 2.7 0 2.5-3.4 4.9-4.7 6.4z"/>',
+  D: '<path d="M5 .2 9 5 5 9.8 1 5z"/>',
+  C: '<circle cx="5" cy="2.7" r="2.2"/><circle cx="2.5" cy="5.9" r="2.2"/><circle cx="7.5" cy="5.9" r="2.2"/><path d="M4.5 5.5h1L6.3 10H3.7z"/>',
+};
+
+// Spanish suits (espadas, bastos, oros, copas).
+const SPANISH = {
+  E: '<path d="M5 0l1 1.6v6H4v-6z" fill="#dfe7ef" stroke="currentColor" stroke-width=".5"/><path d="M1.8 7.4h6.4v1H1.8z"/><path d="M4.4 8.4h1.2V10H4.4z"/>',
+  B: '<path d="M3.3 10l.6-7.6C3.2 1.9 3.4.1 5 .1c1.7 0 1.9 1.6 1.1 2.3L6.7 10z"/><ellipse cx="4.2" cy="4.6" rx=".6" ry=".35" fill="#f3e2b8"/><ellipse cx="5.8" cy="6.8" rx=".6" ry=".35" fill="#f3e2b8"/>',
+  O: '<circle cx="5" cy="5" r="4.6"/><circle cx="5" cy="5" r="3.2" fill="none" stroke="#fff3c4" stroke-width=".6"/><circle cx="5" cy="5" r="1.2" fill="#fff3c4"/>',
+  C: '<path d="M1.4 .8h7.2C8.6 4.4 6.9 5.9 5.7 6.1v2c1.2.2 2 .6 2.2 1.5H2.1c.2-.9 1-1.3 2.2-1.5v-2C3.1 5.9 1.4 4.4 1.4.8z"/><path d="M2.2 1.6h5.6" stroke="#ffe7a3" stroke-width=".5"/>',
+};
+
+const SPANISH_COLOR = { E: "#2b5d9c", B: "#2f7d3a", O: "#c08a00", C: "#c0392b" };
+const FRENCH_COLOR = { S: "#1f1f24", C: "#1f1f24", H: "#c62828", D: "#c62828" };
+
+// Pip positions (in card units) for 1 to 10 pips.
+const LAYOUT = {
+  1: [[50, 70]],
+  2: [[50, 35], [50, 105]],
+  3: [[50, 32], [50, 70], [50, 108]],
+  4: [[32, 35], [68, 35], [32, 105], [68, 105]],
+  5: [[32, 35], [68, 35], [50, 70], [32, 105], [68, 105]],
+  6: [[32, 35], [68, 35], [32, 70], [68, 70], [32, 105], [68, 105]],
+  7: [[32, 35], [68, 35], [50, 52], [32, 70], [68, 70], [32, 105], [68, 105]],
+  8: [[32, 32], [68, 32], [50, 50], [32, 70], [68, 70], [50, 90], [32, 108], [68, 108]],
+  9: [[32, 30], [68, 30], [32, 56], [68, 56], [50, 70], [32, 84], [68, 84], [32, 110], [68, 110]],
+  10: [[32, 30], [68, 30], [50, 44], [32, 58], [68, 58], [32, 82], [68, 82], [50, 96], [32, 110], [68, 110]],
+};
+
+const ROMAN = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
+  "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI"];
+
+function esc(text) {
+  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+function symbol(shape, x, y, size, color, flip = false) {
+  const s = size / 10;
+  const rot = flip ? ` rotate(180 5 5)` : "";
+  return `<g transform="translate(${x - size / 2} ${y - size / 2}) scale(${s})${rot}" fill="${color}" color="${color}">${shape}</g>`;
+}
+
+function frame(inner, fill = "#fffdf6") {
+  return `<svg class="cv-svg" viewBox="0 0 ${W} ${H}" xmlns="http://www.w3.org/2000/svg" aria-hidden="true" focusable="false">`
+    + `<rect x="1" y="1" width="${W - 2}" height="${H - 2}" rx="8" fill="${fill}" stroke="#6b6255" stroke-width="1.2"/>`
+    + inner + `</svg>`;
+}
+
+function corners(text, shape, color) {
+  const font = `font-family="Georgia, 'Times New Roman', serif" font-weight="700" fill="${color}"`;
+  const size = text.length > 2 ? 12 : 15;
+  const one = `<text x="10" y="19" font-size="${size}" text-anchor="middle" ${font}>${esc(text)}</text>`
+    + (shape ? symbol(shape, 10, 28, 9, color) : "");
+  return one + `<g transform="rotate(180 50 70)">${one}</g>`;
+}
+
+// A simple court portrait: a framed panel with a crown (king), tiara (queen), cap (jack) or a
+// horse head (knight / caballo), holding a large suit symbol.
+function court(kind, shape, color) {
+  const gold = "#d9a520";
+  const heads = {
+    K: `<path d="M35 42l5 8 5-10 5 10 5-10 5 10 5-8-3 14H38z" fill="${gold}" stroke="#7a5a00" stroke-width=".8"/>`,
+    Q: `<path d="M38 50q12-14 24 0l-2 6H40z" fill="${gold}" stroke="#7a5a00" stroke-width=".8"/><circle cx="50" cy="44" r="2.5" fill="${color}"/>`,
+    J: `<path d="M37 55q13-16 26 0z" fill="${color}"/><path d="M60 48q8-8 4-14" stroke="${gold}" stroke-width="2" fill="none"/>`,
+    N: `<path d="M40 70c0-10 2-18 8-24l-4-4 8 1c8 2 12 9 11 16l-7-3-3 6 3 8z" fill="#8d6e63" stroke="#4e342e" stroke-width=".8"/><circle cx="55" cy="52" r="1.2" fill="#fff"/>`,
+  };
+  const face = kind === "N" ? "" : `<circle cx="50" cy="63" r="8" fill="#f6d7b0" stroke="#8a6d4b" stroke-width=".8"/>`
+    + `<path d="M36 98q14-26 28 0v6H36z" fill="${color}" opacity=".85"/>`;
+  return `<rect x="22" y="30" width="56" height="80" rx="4" fill="#f7efdc" stroke="${color}" stroke-width="1.4"/>`
+    + face + heads[kind] + symbol(shape, 50, 92, 18, color);
+}
+
+function spanishFace(rank, suit) {
+  const color = SPANISH_COLOR[suit];
+  const shape = SPANISH[suit];
+  let body;
+  if (rank <= 9) {
+    body = LAYOUT[rank].map(([x, y]) => symbol(shape, x, y, rank === 1 ? 40 : 17, color)).join("");
+  } else {
+    body = court({ 10: "J", 11: "N", 12: "K" }[rank], shape, color);
+  }
+  const border = `<rect x="5" y="5" width="90" height="130" rx="6" fill="none" stroke="${color}" stroke-width=".8" stroke-dasharray="3 2" opacity=".6"/>`;
+  return frame(border + corners(String(rank), shape, color) + body);
+}
+
+function frenchFace(rank, suit) {
+  const color = FRENCH_COLOR[suit];
+  const shape = PIPS[suit];
+  const n = { A: 1, J: 11, N: 12, Q: 13, K: 14 }[rank] ?? Number(rank);
+  let body;
+  if (n <= 10) {
+    body = LAYOUT[n].map(([x, y], i) => symbol(shape, x, y, n === 1 ? 36 : 15, color, y > 72 && n > 1)).join("");
+  } else {
+    body = court(rank, shape, color);
+  }
+  return frame(corners(rank, shape, color) + body);
+}
+
+function trumpFace(n) {
+  const hue = (n * 17) % 360;
+  const band = `<rect x="8" y="8" width="84" height="124" rx="5" fill="hsl(${hue} 45% 92%)" stroke="hsl(${hue} 40% 45%)" stroke-width="1"/>`;
+  const stars = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => {
+    const a = (i / 8) * Math.PI * 2;
+    return `<circle cx="${50 + Math.cos(a) * 24}" cy="${72 + Math.sin(a) * 24}" r="2.2" fill="hsl(${hue} 50% 50%)"/>`;
+  }).join("");
+  const num = `<text x="50" y="82" font-size="30" text-anchor="middle" font-family="Georgia, serif" font-weight="700" fill="#2d2a26">${n}</text>`;
+  const roman = `<text x="50" y="24" font-size="11" text-anchor="middle" font-family="Georgia, serif" fill="#4a4036">${ROMAN[n]}</text>`
+    + `<text x="50" y="126" font-size="11" text-anchor="middle" font-family="Georgia, serif" fill="#4a4036" transform="rotate(180 50 122)">${ROMAN[n]}</text>`;
+  const oudler = n === 1 || n === 21 ? `<circle cx="50" cy="72" r="32" fill="none" stroke="#c08a00" stroke-width="1.6"/>` : "";
+  return frame(band + stars + oudler + num + roman);
+}
+
+function starFace(label, color, sub) {
+  const star = `<path d="M50 40l7 20h21l-17 12 6 21-17-13-17 13 6-21-17-12h21z" fill="${color}" stroke="#2d2a26" stroke-width=".8"/>`;
+  const text = `<text x="50" y="118" font-size="12" text-anchor="middle" font-family="Georgia, serif" font-weight="700" fill="${color}" letter-spacing="2">${esc(label)}</text>`;
+  const top = `<text x="50" y="26" font-size="10" text-anchor="middle" font-family="Georgia, serif" fill="#4a4036">${esc(sub)}</text>`;
+  return frame(star + text + top);
+}
+
+/** The SVG markup of a face-up card of `pack` ("spanish", "french" or "tarot"). */
+export function cardSVG(id, pack) {
+  if (id === "EX") return starFace("EXCUSE", "#6a1b9a", "★");
+  if (id === "JO1" || id === "JO2" || id === "BJ") return starFace("JOKER", "#1f1f24", "");
+  if (id === "RJ") return starFace("JOKER", "#c62828", "");
+  if (pack === "tarot" && /^T\d+$/.test(id)) return trumpFace(Number(id.slice(1)));
+  const rank = id.slice(0, -1);
+  const suit = id.slice(-1);
+  if (pack === "spanish") return spanishFace(Number(rank), suit);
+  return frenchFace(rank, suit);
+}
+
+/** The SVG markup of a card back: a lattice of small diamonds in deep blue and gold. */
+export function backSVG() {
+  const cells = [];
+  for (let y = 14; y < 130; y += 12) {
+    for (let x = 14 + ((y / 12) % 2) * 6; x < 90; x += 12) {
+      cells.push(`<path d="M${x} ${y - 4}l4 4-4 4-4-4z"/>`);
+    }
+  }
+  return frame(`<rect x="6" y="6" width="88" height="128" rx="5" fill="#1d3557"/>`
+    + `<g fill="#d4a72c" opacity=".75">${cells.join("")}</g>`
+    + `<rect x="6" y="6" width="88" height="128" rx="5" fill="none" stroke="#d4a72c" stroke-width="1.5"/>`
+    + `<circle cx="50" cy="70" r="13" fill="#1d3557" stroke="#d4a72c" stroke-width="1.5"/>`
+    + `<text x="50" y="75" font-size="13" text-anchor="middle" font-family="Georgia, serif" fill="#d4a72c">C</text>`, "#f4efe3");
+}
+
+/** An element holding one card: a face-up card when `card` is {id, name}, else a back. */
+export function cardElement(card, pack, tag = "div") {
+  const el = document.createElement(tag);
+  el.className = "cv-card";
+  if (card) {
+    el.innerHTML = cardSVG(card.id, pack);
+    el.dataset.card = card.id;
+    el.setAttribute(tag === "button" ? "aria-label" : "title", card.name);
+    if (tag !== "button") {
+      el.setAttribute("role", "img");
+      el.setAttribute("aria-label", card.name);
+    }
+  } else {
+    el.innerHTML = backSVG();
+    el.classList.add("cv-back");
+  }
+  return el;
+}
+
+/** A subtle film-grain texture as a data URL (SVG fractal noise drawn by our code). */
+export function grainURL() {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160"><filter id="n"><feTurbulence type="fractalNoise" baseFrequency=".85" numOctaves="3" stitchTiles="stitch"/><feColorMatrix values="0 0 0 0 0.5  0 0 0 0 0.45  0 0 0 0 0.4  0 0 0 .9 0"/></filter><rect width="100%" height="100%" filter="url(#n)"/></svg>`;
+  return `url("data:image/svg+xml;utf8,${encodeURIComponent(svg)}")`;
+}
+
+/** Apply the shared look (contrast, grain, temperature: 0-100, 50 neutral) to a `.cardavia` root. */
+export function applyLook(el, look) {
+  const contrast = look?.contrast ?? 50;
+  const grain = look?.grain ?? 50;
+  const temp = look?.temperature ?? 50;
+  el.style.setProperty("--cv-contrast", String(0.6 + contrast / 125));
+  el.style.setProperty("--cv-grain", String((grain / 100) * 0.35));
+  el.style.setProperty("--cv-warm", String(Math.max(0, temp - 50) / 50 * 0.22));
+  el.style.setProperty("--cv-cool", String(Math.max(0, 50 - temp) / 50 * 0.22));
+  el.style.setProperty("--cv-grain-image", grainURL());
+  if (look?.lang) el.setAttribute("lang", look.lang);
+}
+
+// --- text: the safe Markdown every widget uses for rules and teaching text ---------------------
+
+// Links may go to http(s) addresses (opened in a new tab) or to pages beside this one.
+function link(label, href) {
+  const external = /^https?:\/\//.test(href);
+  if (!external && !/^[\w.\-]+(\?[\w=&\-]*)?$/.test(href)) return label;
+  const target = external ? ' target="_blank" rel="noopener noreferrer"' : "";
+  return `<a href="${href}"${target}>${label}</a>`;
+}
+
+function inline(text) {
+  return esc(text)
+    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (m, label, href) => link(label, href))
+    .replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>")
+    .replace(/(^|\W)_(.+?)_(?=\W|$)/g, "$1<em>$2</em>");
+}
+
+/** Safe Markdown for teaching text: headings, paragraphs, lists, bold, italics, links. */
+export function markdown(text) {
+  const out = [];
+  let list = null;
+  let para = [];
+  const flushPara = () => { if (para.length) out.push(`<p>${inline(para.join(" "))}</p>`); para = []; };
+  const flushList = () => {
+    if (list) out.push(`<${list.tag}>${list.items.map((i) => `<li>${inline(i)}</li>`).join("")}</${list.tag}>`);
+    list = null;
+  };
+  for (const raw of String(text ?? "").split("\n")) {
+    const line = raw.trim();
+    const heading = /^(#{1,4})\s+(.*)$/.exec(line);
+    const item = /^(?:([-*•])|\d+[.)])\s+(.*)$/.exec(line);
+    if (!line) { flushPara(); flushList(); continue; }
+    if (heading) { flushPara(); flushList(); out.push(`<h${heading[1].length + 1}>${inline(heading[2])}</h${heading[1].length + 1}>`); continue; }
+    if (item) {
+      flushPara();
+      const tag = item[1] ? "ul" : "ol";
+      if (!list || list.tag !== tag) { flushList(); list = { tag, items: [] }; }
+      list.items.push(item[2]);
+      continue;
+    }
+    if (list) { list.items[list.items.length - 1] += " " + line; continue; }
+    para.push(line);
+  }
+  flushPara();
+  flushList();
+  return out.join("");
+}
