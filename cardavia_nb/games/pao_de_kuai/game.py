@@ -1,0 +1,338 @@
+"""The Pao De Kuai engine: deal, must-beat rounds, going out, settlement (spec pao_de_kuai.md §3–§7)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any, Iterable
+
+from cardavia_nb.core.game import Action, Event, Game, IllegalAction, Item, Result
+from cardavia_nb.core.rng import check_seed, rng
+from cardavia_nb.core.text import Msg
+from cardavia_nb.games.pao_de_kuai import words
+from cardavia_nb.games.pao_de_kuai.combos import (
+    DECK_IDS, RANK, Combo, beats, beaters, bombs_in, canonical, card_ids, classify, classify_ranks,
+    combinations_in,
+    group_by_rank, leads, shape_problem,
+)
+from cardavia_nb.games.pao_de_kuai.state import PdkState, PdkView, Play
+
+SEATS = 3
+HAND_SIZE = 16
+BONUS_GAIN, BONUS_LOSS, CHARGE = 20, 10, 10
+PASS = Action("pass", "pass")
+NOBODY = (False, False, False)
+SETUP_KEYS = frozenset({"hands", "to_act", "top", "top_owner", "top_response", "passes", "has_played", "opening"})
+
+_PLAYS: dict[tuple[str, ...], Action] = {}
+_IDS: dict[str, Action] = {"pass": PASS}
+
+
+def play_action(cards: tuple[str, ...]) -> Action:
+    """The (cached) action playing these cards, given in canonical order."""
+    action = _PLAYS.get(cards)
+    if action is None:
+        if len(_PLAYS) > 400_000:
+            _PLAYS.clear()
+        action = _PLAYS[cards] = Action("play:" + "+".join(cards), "play", cards)
+    return action
+
+
+def _nxt(seat: int) -> int:
+    """The seat to the right, who acts next (0 → 1 → 2 → 0)."""
+    return (seat + 1) % SEATS
+
+
+def _with(values: tuple, index: int, value: Any) -> tuple:
+    """A copy of a tuple with one element replaced."""
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def _bonus_events(owner: int, cards: tuple[str, ...]) -> list[Event]:
+    """The bomb-bonus announcement and its three point awards (+20, −10, −10)."""
+    out = [Event("bonus", owner, cards, BONUS_GAIN, "bomb_bonus")]
+    for seat in range(SEATS):
+        amount = BONUS_GAIN if seat == owner else -BONUS_LOSS
+        out.append(Event("points", seat, (), amount, "bomb_bonus"))
+    return out
+
+
+def penalty_items(hand: tuple[str, ...], seat: int, played: bool) -> list[Item]:
+    """What a loser pays (§7.1), itemised: cards left (doubled if it never played), 2♠, bombs."""
+    mult = 1 if played else 2
+    items = [Item("pao_de_kuai.item.cards", seat, -len(hand) * mult,
+                  (("count", len(hand)), ("doubled", not played)))]
+    if "2S" in hand:
+        items.append(Item("pao_de_kuai.item.two_of_spades", seat, -CHARGE))
+    for bomb in bombs_in(hand):
+        items.append(Item("pao_de_kuai.item.bomb", seat, -CHARGE, (("cards", bomb),)))
+    return items
+
+
+def settle(state: PdkState) -> tuple[tuple[int, ...], tuple[Item, ...]]:
+    """Scores per seat and the itemised settlement (§7): bonuses, then each loser's payment."""
+    items: list[Item] = []
+    for owner in state.bonuses:
+        items.append(Item("pao_de_kuai.item.bonus", owner, BONUS_GAIN))
+        items.extend(Item("pao_de_kuai.item.bonus_paid", s, -BONUS_LOSS, (("to", owner),))
+                     for s in range(SEATS) if s != owner)
+    winner = state.winner
+    if winner is not None:
+        for loser in range(SEATS):
+            if loser == winner:
+                continue
+            paid = penalty_items(state.hands[loser], loser, state.has_played[loser])
+            items.extend(paid)
+            items.append(Item("pao_de_kuai.item.collect", winner, -sum(i.amount for i in paid),
+                              (("from", loser),)))
+    scores = [0] * SEATS
+    for item in items:
+        scores[item.seat] += item.amount
+    return tuple(scores), tuple(items)
+
+
+class PaoDeKuai(Game):
+    """Pao De Kuai (Run Fast): three players, 48 cards, 16 each; first to empty the hand wins.
+
+    Action ids: ``"pass"`` and ``"play:" + "+".join(cards)`` with the cards in canonical order
+    (rank, then clubs, diamonds, hearts, spades), e.g. ``"play:3H+3S"``. Event kinds: ``deal``
+    (seat = 3♥ holder), ``play`` (data: shape, size, key, response), ``pass``, ``round_end`` (seat
+    = next leader), ``bonus``, ``points`` (source ``bomb_bonus`` or ``penalty``) and ``out``.
+    """
+
+    name = "pao_de_kuai"
+    num_players = SEATS
+    zero_sum = True
+    pack = "pao_de_kuai48"
+    defaults: dict[str, Any] = {}
+
+    # --- setup ------------------------------------------------------------------------------
+    def new(self, seed: int, **setup: Any) -> PdkState:
+        """A deal from ``seed``, or a fixture.
+
+        Fixture keys (all optional, JSON-able): ``hands`` (three lists or space-separated strings of
+        card ids; the rest of the pack counts as already played), ``top`` (cards on the table to beat),
+        ``top_owner`` (its seat), ``top_response`` (it answered another play; default False),
+        ``passes`` (passes made since the top, 0 or 1), ``has_played`` (three booleans; default: all
+        True unless the deal is at its opening), ``opening`` (default: 3♥ is in a hand and no top),
+        ``to_act`` (default: the 3♥ holder at the opening, the seat after the top's owner and its
+        passes, else 0). A hand given empty ends the deal at once with that seat as winner.
+        """
+        check_seed(seed)
+        unknown = set(setup) - SETUP_KEYS
+        if unknown:
+            raise ValueError(f"Unknown setup {', '.join(sorted(unknown))}; use {', '.join(sorted(SETUP_KEYS))}.")
+        if "hands" not in setup:
+            order = list(DECK_IDS)
+            rng("deal", seed).shuffle(order)
+            hands = tuple(canonical(order[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(SEATS))
+            setup = {**setup, "hands": hands}
+        return self._fixture(setup)
+
+    def _fixture(self, setup: dict[str, Any]) -> PdkState:
+        """Build and validate a state from setup values."""
+        hands = tuple(canonical(card_ids(h)) for h in setup["hands"])
+        if len(hands) != SEATS or any(len(h) > HAND_SIZE for h in hands):
+            raise ValueError("hands must be three hands of at most 16 cards.")
+        top_cards = canonical(card_ids(setup.get("top") or ()))
+        used = [c for h in hands for c in h] + list(top_cards)
+        if len(set(used)) != len(used):
+            raise ValueError("A card appears twice in the hands and the top.")
+        top, history = None, ()
+        if top_cards:
+            combo = classify(top_cards)
+            owner = int(setup.get("top_owner", 0))
+            if combo is None or owner not in range(SEATS):
+                raise ValueError("top must be a combination and top_owner a seat 0, 1 or 2.")
+            top = Play(owner, top_cards, *combo, bool(setup.get("top_response", False)))
+            history = (top,)
+        passes = int(setup.get("passes", 0))
+        if passes not in (0, 1) or (passes and top is None):
+            raise ValueError("passes must be 0 or 1, and 1 only with a top.")
+        passed = tuple(top is not None and 0 < (s - top.seat) % SEATS <= passes for s in range(SEATS))
+        history += tuple(Play(s, (), "pass", 0, 0) for s in range(SEATS) if passed[s])
+        opening = bool(setup.get("opening", top is None and any("3H" in h for h in hands)))
+        has_played = tuple(bool(x) for x in setup.get("has_played", (not opening,) * SEATS))
+        winners = [s for s in range(SEATS) if not hands[s]]
+        if opening:
+            default_to_act = next(s for s in range(SEATS) if "3H" in hands[s])
+        elif top is not None:
+            default_to_act = (top.seat + 1 + passes) % SEATS
+        else:
+            default_to_act = 0
+        to_act = int(setup.get("to_act", default_to_act))
+        if len(has_played) != SEATS or to_act not in range(SEATS) or len(winners) > 1:
+            raise ValueError("has_played needs three values, to_act a seat, and at most one hand may be empty.")
+        winner = winners[0] if winners else None
+        out = tuple(c for c in DECK_IDS if c not in set(used))
+        return PdkState(hands, has_played, opening, top, passes, passed,
+                        top.seat if top else to_act, None if winner is not None else to_act,
+                        history, (), winner, out, (Event("deal", to_act),))
+
+    # --- moves ------------------------------------------------------------------------------
+    def legal_actions(self, state: PdkState) -> tuple[Action, ...]:
+        """Every legal play of the seat to act (exact card sets), or ``pass`` alone if nothing beats."""
+        seat = state.to_act
+        if seat is None:
+            return ()
+        cached = state._legal
+        if cached is not None:
+            return cached
+        groups = group_by_rank(state.hands[seat])
+        top = state.top
+        if top is None:
+            found = leads(groups)
+            if state.opening:
+                found = [p for p in found if "3H" in p]
+        else:
+            found = beaters(groups, Combo(top.shape, top.size, top.key))
+        legal = tuple(map(play_action, found)) or (PASS,)
+        object.__setattr__(state, "_legal", legal)
+        return legal
+
+    def action(self, action_id: str) -> Action:
+        """Parse ``"pass"`` or ``"play:<ids joined by +>"`` (any order; canonicalised)."""
+        found = _IDS.get(action_id) if isinstance(action_id, str) else None
+        if found is not None:
+            return found
+        if isinstance(action_id, str) and action_id.startswith("play:"):
+            parts = action_id[5:].split("+")
+            if all(p in RANK for p in parts) and len(set(parts)) == len(parts):
+                found = play_action(canonical(parts))
+                if len(_IDS) < 100_000:
+                    _IDS[action_id] = found
+                return found
+        raise IllegalAction(Msg.of("core.unknown_action", id=str(action_id)))
+
+    def check_selection(self, state: PdkState, cards: str | Iterable[str]) -> tuple[Action | None, Msg | None]:
+        """Whether these selected cards are a legal play now: (the action, None) or (None, the reason)."""
+        seat = state.to_act
+        if seat is None:
+            return None, Msg.of("core.game_over")
+        try:
+            ids = card_ids(cards)
+        except ValueError:
+            return None, Msg.of("pao_de_kuai.illegal.unknown_card")
+        if not ids:
+            return None, Msg.of("pao_de_kuai.illegal.empty")
+        hand = state.hands[seat]
+        missing = [c for c in ids if c not in hand]
+        if missing:
+            return None, Msg.of("pao_de_kuai.illegal.not_in_hand", card=missing[0])
+        combo = classify_ranks(sorted(RANK[c] for c in ids), state.opening)
+        if combo is None:
+            return None, Msg.of(f"pao_de_kuai.illegal.{shape_problem(ids)}")
+        if state.opening and "3H" not in ids:
+            return None, Msg.of("pao_de_kuai.illegal.opening_3h")
+        top = state.top
+        if top is not None and not beats(combo, top.combo):
+            return None, words.does_not_beat(top.combo)
+        return play_action(canonical(ids)), None
+
+    def explain_illegal(self, state: PdkState, action: Action) -> Msg | None:
+        """The reason in shape words (leader passing, must-beat, shape, 3♥, not beating), or None."""
+        if state.to_act is None:
+            return Msg.of("core.game_over")
+        if action.kind == "pass":
+            if state.top is None:
+                return Msg.of("pao_de_kuai.illegal.leader_pass")
+            if self.legal_actions(state)[0] is not PASS:
+                return Msg.of("pao_de_kuai.illegal.must_beat")
+            return None
+        return self.check_selection(state, action.cards)[1]
+
+    def _apply(self, state: PdkState, action: Action) -> PdkState:
+        """The state after a legal play or pass."""
+        seat = state.to_act
+        if action.kind == "pass":
+            return self._pass(state, seat)
+        cards = action.cards
+        combo = classify_ranks(sorted(RANK[c] for c in cards), state.opening)
+        response = state.top is not None
+        play = Play(seat, cards, combo.shape, combo.size, combo.key, response)
+        gone = set(cards)
+        hand = tuple(c for c in state.hands[seat] if c not in gone)
+        hands = _with(state.hands, seat, hand)
+        has_played = _with(state.has_played, seat, True)
+        events = [Event("play", seat, cards, data=(("shape", combo.shape), ("size", combo.size),
+                                                   ("key", combo.key), ("response", response)))]
+        leader = state.leader if response else seat
+        if hand:
+            return PdkState(hands, has_played, False, play, 0, state.round_passed, leader, _nxt(seat),
+                            state.history + (play,), state.bonuses, None, state.out_of_play, tuple(events))
+        bonuses = state.bonuses
+        if response and combo.is_bomb:
+            bonuses += (seat,)
+            events += _bonus_events(seat, cards)
+        events.append(Event("out", seat))
+        final = PdkState(hands, has_played, False, play, 0, state.round_passed, leader, None,
+                         state.history + (play,), bonuses, seat, state.out_of_play)
+        for loser in range(SEATS):
+            if loser != seat:
+                paid = -sum(i.amount for i in penalty_items(hands[loser], loser, has_played[loser]))
+                events += [Event("points", loser, (), -paid, "penalty"), Event("points", seat, (), paid, "penalty")]
+        return replace(final, events=tuple(events))
+
+    def _pass(self, state: PdkState, seat: int) -> PdkState:
+        """A pass: the round ends after the second one (with a bonus for a surviving response bomb)."""
+        history = state.history + (Play(seat, (), "pass", 0, 0),)
+        events = [Event("pass", seat)]
+        top = state.top
+        if state.passes == 0:
+            return PdkState(state.hands, state.has_played, False, top, 1, _with(state.round_passed, seat, True),
+                            state.leader, _nxt(seat), history, state.bonuses, None, state.out_of_play,
+                            tuple(events))
+        bonuses = state.bonuses
+        if top.response and top.shape in ("bomb", "aces", "heavenly"):
+            bonuses += (top.seat,)
+            events += _bonus_events(top.seat, top.cards)
+        events.append(Event("round_end", top.seat))
+        return PdkState(state.hands, state.has_played, False, None, 0, NOBODY, top.seat, top.seat,
+                        history, bonuses, None, state.out_of_play, tuple(events))
+
+    # --- views and results --------------------------------------------------------------------
+    def observe(self, state: PdkState, seat: int) -> PdkView:
+        """Seat's own hand plus every public fact (see PdkView)."""
+        return PdkView(seat, state.to_act, state.hands[seat], tuple(len(h) for h in state.hands), state.top,
+                       state.round_passed, state.history, state.has_played, state.leader, state.opening,
+                       state.out_of_play, state.bonuses, state.winner)
+
+    def result(self, state: PdkState) -> Result | None:
+        """Payoffs = settlement per seat; the winner is the seat that went out."""
+        if state.winner is None:
+            return None
+        scores, items = settle(state)
+        return Result(tuple(float(s) for s in scores), (state.winner,), items, tuple(float(s) for s in scores))
+
+    def settle(self, state: PdkState) -> tuple[tuple[int, ...], tuple[Item, ...]]:
+        """Scores per seat and the itemised settlement (§7) of a state (finished or not)."""
+        return settle(state)
+
+    def card_places(self, state: PdkState) -> dict[str, tuple[str, ...]]:
+        """The three hands, the cards played so far, and the cards a fixture put out of play."""
+        played = tuple(c for p in state.history for c in p.cards if p.cards)
+        return {"hand0": state.hands[0], "hand1": state.hands[1], "hand2": state.hands[2],
+                "played": played, "out_of_play": state.out_of_play}
+
+    def shuffle_hidden(self, state: PdkState, seat: int, rand: random.Random) -> PdkState:
+        """The other two hands' cards redistributed between them (sizes kept)."""
+        others = [s for s in range(SEATS) if s != seat]
+        pool = [c for s in others for c in state.hands[s]]
+        rand.shuffle(pool)
+        hands = list(state.hands)
+        first = len(hands[others[0]])
+        hands[others[0]], hands[others[1]] = canonical(pool[:first]), canonical(pool[first:])
+        return replace(state, hands=tuple(hands))
+
+    # --- words --------------------------------------------------------------------------------
+    def label(self, action: Action | str, lang: str = "en") -> str:
+        """Short button text: "Pass" or the play in shape words with its cards."""
+        return words.label(self.coerce(action), lang)
+
+    def describe(self, event: Event, lang: str = "en") -> str:
+        """One log line for an event, naming seats by number."""
+        return words.describe(event, lang)
+
+    def combinations_in(self, hand: Iterable[str], opening: bool = False) -> list[tuple[Combo, tuple[str, ...]]]:
+        """Every combination a hand can lead (only those with 3♥ at the opening)."""
+        return combinations_in(hand, opening)

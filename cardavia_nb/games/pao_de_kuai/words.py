@@ -1,0 +1,56 @@
+"""Pao De Kuai in words: shape names, button labels, log lines and "does not beat" reasons."""
+
+from __future__ import annotations
+
+from cardavia_nb.core.game import Action, Event
+from cardavia_nb.core.text import Msg
+from cardavia_nb.games.pao_de_kuai.combos import RANK, Combo, classify_ranks
+from cardavia_nb.i18n import translate
+
+SYMBOL = {**{n: str(n) for n in range(3, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A", 15: "2"}
+SUIT_SIGN = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def _params(combo: Combo) -> dict[str, object]:
+    """Placeholders of a shape sentence: top rank, lowest rank, size and number of pairs."""
+    run = combo.size // 2 if combo.shape == "pair_run" else combo.size
+    low = combo.key - run + 1 if combo.shape in ("straight", "pair_run") else combo.key
+    return {"rank": SYMBOL[combo.key], "low": SYMBOL[low], "size": combo.size, "pairs": combo.size // 2}
+
+
+def shape_text(combo: Combo, lang: str = "en") -> str:
+    """A combination in words: "pair of 9s", "straight 5 to 9 (5 cards)", "bomb of four 7s"."""
+    return translate(f"pao_de_kuai.shape.{combo.shape}", lang, **_params(combo))
+
+
+def does_not_beat(top: Combo) -> Msg:
+    """Why a play does not beat ``top``, naming what would."""
+    return Msg.of(f"pao_de_kuai.illegal.beat.{top.shape}", **_params(top))
+
+
+def short_cards(cards: tuple[str, ...]) -> str:
+    """Cards written compactly with suit signs: "9♥ 9♠"."""
+    return " ".join(c[:-1] + SUIT_SIGN[c[-1]] for c in cards)
+
+
+def label(action: Action, lang: str = "en") -> str:
+    """Button text: "Pass", or "Pair of 9s: 9♥ 9♠"."""
+    if action.kind == "pass":
+        return translate("pao_de_kuai.label.pass", lang)
+    opening = "3H" in action.cards  # 3♥ leaves its hand on the first play: four 3s with it are heavenly
+    combo = classify_ranks(sorted(RANK[c] for c in action.cards), opening)
+    return translate("pao_de_kuai.label.play", lang, shape=shape_text(combo, lang), ids=short_cards(action.cards))
+
+
+def describe(event: Event, lang: str = "en") -> str:
+    """One log line for an event, seen by an onlooker."""
+    key = f"pao_de_kuai.event.{event.kind}"
+    if event.kind == "play":
+        combo = Combo(event.get("shape"), event.get("size"), event.get("key"))
+        key += ".response" if event.get("response") else ".lead"
+        return translate(key, lang, seat=event.seat, shape=shape_text(combo, lang), ids=short_cards(event.cards))
+    if event.kind == "points":
+        key += ".gain" if event.amount >= 0 else ".loss"
+        return translate(key, lang, seat=event.seat, amount=abs(event.amount),
+                         source=translate(f"pao_de_kuai.source.{event.source}", lang))
+    return translate(key, lang, seat=event.seat, amount=event.amount, ids=short_cards(event.cards))

@@ -1,0 +1,181 @@
+"""Pao De Kuai computer players. Each sees only its view (own hand + public facts).
+
+Low: the lowest beating combination, small leads, bombs only when forced or to go out.
+High: keeps the suit-distinct plays down to one per rank pattern, ranks them by how they shape the
+rest of the hand (fewest leads needed, control cards kept), then plays every short-listed move
+out in worlds sampled consistently with the view (passes under must-beat prove a lack of beaters)
+and picks the best mean deal score, bonuses and end-of-deal charges included.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from cardavia_nb.core.game import Action, Game
+from cardavia_nb.core.rng import check_seed
+from cardavia_nb.games.pao_de_kuai.combos import ACE, RANK, TWO, Combo, classify_ranks
+from cardavia_nb.games.pao_de_kuai.state import PdkView
+from cardavia_nb.players.base import decision_rng
+from cardavia_nb.players.pao_de_kuai_sim import (
+    combo_move, counts_of, is_bomb_rank, remove, rollout, sample_worlds,
+)
+
+
+def combo_of(action: Action, view: PdkView) -> Combo:
+    """The combination an action plays (four 3s are heavenly only at the opening)."""
+    return classify_ranks(sorted(RANK[c] for c in action.cards), view.opening)
+
+
+def breaks_bomb(action: Action, hand_counts: list[int]) -> bool:
+    """Whether a play takes cards of a rank that forms a bomb in the hand (callers exclude bombs)."""
+    return any(is_bomb_rank(hand_counts, RANK[c]) for c in action.cards)
+
+
+def low_key(action: Action, view: PdkView, counts: list[int]) -> tuple:
+    """Low's preference (smaller is better): go out, avoid bombs and broken bombs, then small."""
+    combo = combo_of(action, view)
+    out = len(action.cards) != len(view.hand)
+    broken = not combo.is_bomb and breaks_bomb(action, counts)
+    if view.top is None:
+        return (out, combo.is_bomb, broken, min(RANK[c] for c in action.cards), -combo.size, combo.key)
+    return (out, combo.is_bomb, broken, combo.strength)
+
+
+class LowPlayer:
+    """Basic hand strength only: lowest beater, smallest lead, bombs only when forced or to go out."""
+
+    level = "low"
+
+    def __init__(self, seed: int = 0, name: str = "Low"):
+        """A Low player; ``seed`` only labels it (its choices need no randomness)."""
+        self.seed = check_seed(seed)
+        self.name = name
+
+    def _ranked(self, view: PdkView, legal: Sequence[Action]) -> list[Action]:
+        """Legal actions, preferred first (stable for ties)."""
+        if legal[0].kind == "pass":
+            return list(legal)
+        counts = counts_of(view.hand)
+        return sorted(legal, key=lambda a: low_key(a, view, counts))
+
+    def choose(self, game: Game, view: PdkView, legal: Sequence[Action]) -> Action:
+        """The first action of Low's preference order."""
+        return self._ranked(view, legal)[0]
+
+    def explain(self, game: Game, view: PdkView, legal: Sequence[Action]) -> list[dict[str, Any]]:
+        """Candidates in Low's order, the chosen one with value 1."""
+        ranked = self._ranked(view, legal)
+        reason = "forced pass" if ranked[0].kind == "pass" else (
+            "smallest lead" if view.top is None else "lowest combination that beats")
+        return [{"id": a.id, "value": 1.0 if i == 0 else 0.0, "reason": reason if i == 0 else "larger"}
+                for i, a in enumerate(ranked[:8])]
+
+    def __repr__(self) -> str:
+        """The constructor call that rebuilds this player."""
+        return f"LowPlayer(seed={self.seed})"
+
+
+def plan_cost(c: list[int]) -> float:
+    """Roughly how many leads a hand needs: groups of equal rank, merged into straights and runs
+    of pairs when that saves leads; high groups (K, A, 2) and bombs win control and count less."""
+    c = list(c)
+    cost = 0.0
+    for k, shortest in ((1, 5), (2, 2)):
+        r = 3
+        while r <= ACE:
+            length = 0
+            while r + length <= ACE and c[r + length] >= k and not is_bomb_rank(c, r + length):
+                length += 1
+            saved = sum(1 for x in range(r, r + length) if c[x] == k) - 1
+            if length >= shortest and saved > 0:
+                for x in range(r, r + length):
+                    c[x] -= k
+                cost += 1
+                r += length
+            else:
+                r += 1
+    for r in range(3, 16):
+        if c[r]:
+            cost += 0.0 if is_bomb_rank(c, r) else 0.4 if r >= 13 else 1.0
+    return cost
+
+
+class HighPlayer:
+    """Plans its hand, tracks played cards, counts and passes, and searches by sampled rollouts.
+
+    ``rollouts`` fixes the search effort (deterministic, no clock): about that many playouts per
+    decision, shared among at most ``width`` short-listed moves.
+    """
+
+    level = "high"
+
+    def __init__(self, seed: int = 0, name: str = "High", rollouts: int = 240, width: int = 6):
+        """A High player with its seed and search effort."""
+        self.seed = check_seed(seed)
+        self.name = name
+        self.rollouts = rollouts
+        self.width = width
+
+    def _shortlist(self, view: PdkView, legal: Sequence[Action]) -> list[tuple[float, Action, Combo]]:
+        """One action per rank pattern, ordered by the plan cost of the hand left (then by key)."""
+        counts = counts_of(view.hand)
+        seen, out = set(), []
+        for action in legal:
+            pattern = tuple(sorted(RANK[c] for c in action.cards))
+            if pattern in seen:
+                continue
+            seen.add(pattern)
+            combo = combo_of(action, view)
+            left = list(counts)
+            remove(left, combo_move(combo))
+            spend = (combo.is_bomb and view.top is None) * 2.0 + (TWO in pattern) * 0.5
+            out.append((plan_cost(left) + spend + combo.key / 100, action, combo))
+        out.sort(key=lambda t: t[0])
+        return out[:self.width]
+
+    def _analyse(self, view: PdkView, legal: Sequence[Action]) -> list[dict[str, Any]]:
+        """Every short-listed move with its mean rollout score, best first."""
+        if len(legal) == 1:
+            return [{"action": legal[0], "value": 0.0, "reason": "the only legal move"}]
+        for action in legal:
+            if len(action.cards) == len(view.hand):
+                return [{"action": action, "value": 100.0, "reason": "goes out and wins the deal"}]
+        short = self._shortlist(view, legal)
+        rand = decision_rng(self.seed, view)
+        worlds = sample_worlds(view, max(6, self.rollouts // len(short)), rand)
+        if not worlds or len(short) == 1:
+            return [{"action": a, "value": -cost, "reason": "plan: fewest leads left"} for cost, a, _ in short]
+        me = view.seat
+        mine = counts_of(view.hand)
+        results = []
+        for cost, action, combo in short:
+            total = 0.0
+            move = combo_move(combo)
+            for world in worlds:
+                counts = [counts_of(world[s]) if s != me else list(mine) for s in range(3)]
+                remove(counts[me], move)
+                played = list(view.has_played)
+                played[me] = True
+                total += rollout(counts, played, move, me, view.top is not None, 0, (me + 1) % 3)[me]
+            mean = total / len(worlds)
+            results.append({"action": action, "value": mean,
+                            "reason": f"mean score {mean:+.1f} over {len(worlds)} sampled deals; "
+                                      f"plan cost {cost:.1f}"})
+        results.sort(key=lambda d: -d["value"])
+        return results
+
+    def choose(self, game: Game, view: PdkView, legal: Sequence[Action]) -> Action:
+        """The move with the best mean rollout score."""
+        return self._analyse(view, legal)[0]["action"]
+
+    def explain(self, game: Game, view: PdkView, legal: Sequence[Action]) -> list[dict[str, Any]]:
+        """Per short-listed move: id, mean sampled score and the reason."""
+        return [{"id": d["action"].id, "value": d["value"], "reason": d["reason"]}
+                for d in self._analyse(view, legal)]
+
+    def __repr__(self) -> str:
+        """The constructor call that rebuilds this player."""
+        return f"HighPlayer(seed={self.seed}, rollouts={self.rollouts})"
+
+
+__all__ = ["HighPlayer", "LowPlayer", "plan_cost"]

@@ -1,0 +1,39 @@
+"""Pao De Kuai players: legal, deterministic, explainable, and Low clearly beats Random."""
+
+from cardavia_nb.core import arena
+from cardavia_nb.games.pao_de_kuai import PaoDeKuai
+from cardavia_nb.players.base import RandomPlayer
+from cardavia_nb.players.pao_de_kuai import HighPlayer, LowPlayer
+
+GAME = PaoDeKuai()
+
+
+def test_players_choose_legal_actions_deterministically_and_explain():
+    for make in (lambda s: LowPlayer(s), lambda s: HighPlayer(s, rollouts=40)):
+        state = GAME.new(3)
+        while state.to_act is not None:
+            view, legal = GAME.observe(state, state.to_act), GAME.legal_actions(state)
+            action = make(7).choose(GAME, view, legal)
+            assert action in legal and make(7).choose(GAME, view, legal) == action
+            notes = make(7).explain(GAME, view, legal)
+            assert notes and notes[0]["id"] == action.id and all(n["reason"] for n in notes)
+            state = GAME.apply(state, action)
+
+
+def test_low_goes_out_and_bombs_only_when_forced():
+    state = GAME.new(0, hands=["9S 9H 9D 9C 5D", "KH", "QH"], top="4C", top_owner=2, to_act=0)
+    low = LowPlayer(0)
+    assert low.choose(GAME, GAME.observe(state, 0), GAME.legal_actions(state)).id == "play:5D"
+    state = GAME.new(0, hands=["9S 9H 9D 9C", "KH", "QH"], top="KC", top_owner=2, to_act=0)
+    assert low.choose(GAME, GAME.observe(state, 0), GAME.legal_actions(state)).id == "play:9C+9D+9H+9S"
+
+
+def test_high_goes_out_when_it_can():
+    state = GAME.new(0, hands=["5S 6H 7D 8C 9S", "KH KS", "QH QS"], to_act=0)
+    assert HighPlayer(0).choose(GAME, GAME.observe(state, 0), GAME.legal_actions(state)).id == "play:5S+6H+7D+8C+9S"
+
+
+def test_low_beats_random():
+    standings, _ = arena.tournament(GAME, [LowPlayer(1), RandomPlayer(2)], list(range(40)))
+    low, rnd = standings
+    assert low.win_rate > 0.55 and low.mean_payoff > rnd.mean_payoff
