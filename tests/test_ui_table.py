@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from cardavia_nb import i18n
+
 from cardavia_nb.players.base import RandomPlayer
 from cardavia_nb.ui import Settings, Table, asset
 from cardavia_nb.ui.table import exposed_cards
@@ -134,9 +136,9 @@ def test_settings_follow_and_language_from_query_string():
     assert table.look["lang"] == "fr" and table.lang == "fr"
     settings.contrast = 80
     assert table.look["contrast"] == 80
-    texts_before = table.texts
     settings.lang = "nl"
-    assert table.lang == "nl" and table.look["lang"] == "nl" and table.texts == texts_before
+    fresh_dutch = Table(Toy(), opponents=lambda level, seat: RandomPlayer(seat), settings=Settings(lang="nl"))
+    assert table.lang == "nl" and table.look["lang"] == "nl" and table.texts == fresh_dutch.texts
     settings.lang = "pt-BR"
     assert settings.lang == "pt"
 
@@ -146,4 +148,4 @@ def test_shared_settings_is_one_object(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "lang=es")
     assert Settings.shared() is Settings.shared()
     assert Settings.shared().lang == "es"
-    assert Settings.shared().texts["language"] == "Language"
+    assert Settings.shared().texts["language"] == i18n.translate("ui.settings.language", "es")
