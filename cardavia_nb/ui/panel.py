@@ -130,12 +130,12 @@ class Prose(Panel):
     """Text from the catalogs, in the page's language: ``Prose("truco.lesson.intro")``."""
 
     def __init__(self, *keys: str, settings: Settings | None = None, **params: Any):
-        self.keys, self.params = keys, params
+        self.text_keys, self.params = keys, params  # not ``keys``: ipywidgets uses that name
         super().__init__(settings)
 
     def render(self, lang: str) -> list[dict]:
         """One Markdown block per key."""
-        return [text(k, lang, **self.params) for k in self.keys]
+        return [text(k, lang, **self.params) for k in self.text_keys]
 
 
 class Quiz(Panel):

@@ -119,11 +119,8 @@ def test_table_deal_played_by_clicking_until_the_settlement(open_page):
                 checked_reason = 1
             play = first_play(hand, top)
             select(table, list(play))
-            go = table.locator("[data-testid='play-selection']")
-            go.wait_for(state="visible")
-            page.wait_for_function(
-                """() => !document.querySelector(".cardavia[data-testid='table'] [data-testid='play-selection']").disabled""",
-                timeout=15_000)
+            go = table.locator("[data-testid='play-selection']:not([disabled])")
+            go.wait_for(state="visible", timeout=15_000)
             go.click()
             multi += len(play) > 1
         settled(page, before)

@@ -1,0 +1,181 @@
+"""The French Tarot page through Voila in headless Chromium: every step, a quiz, demos reacting to clicks,
+and a seeded deal at the table played by clicking: a bid, the chien, a refused then an accepted discard,
+the poignée the engine offers, then cards until several tricks are done."""
+
+from __future__ import annotations
+
+from cardavia_nb.games.french_tarot import FrenchTarot
+from cardavia_nb.players.french_tarot import LowPlayer
+from tests.browser.conftest import shot
+
+NOTEBOOK = "03-french-tarot.ipynb"
+SEED = 8  # seat 0 speaks first with all three oudlers; after the chien: 9 trumps and the Excuse
+BID = "bid:garde"
+REFUSED = ("T21", "3S", "1H", "5D", "5C", "3C")  # an oudler in the discard
+DISCARD = ("3S", "1H", "5D", "5C", "3C", "2C")
+CARD_CLICKS = 4
+HEADINGS = ("1. Objective", "2. Setup", "3. Chien and discards", "4. Declarations before your first card",
+            "5. Playing a trick", "6. Handling the Excuse", "7. Card points and bonuses", "8. Scoring and ending",
+            "The computer players", "Play a deal")
+TABLE = ".cardavia[data-testid='table']"
+
+
+def panel(page, text: str):
+    """The one lesson panel that contains ``text``."""
+    return page.locator("[data-testid='panel']").filter(has_text=text).first
+
+
+def log_lines(table) -> int:
+    """How many lines the table's log shows."""
+    return table.locator("[data-testid='log'] li").count()
+
+
+def settled(page, log_before: int) -> None:
+    """Wait until the table has answered a click and the human must act again, or the deal is over."""
+    page.wait_for_function(
+        """(before) => {
+            const root = document.querySelector(".cardavia[data-testid='table']");
+            const lines = root.querySelectorAll("[data-testid='log'] li").length;
+            return lines > before && root.dataset.animating !== "1"
+                && (root.dataset.toAct === "0" || root.dataset.over === "1");
+        }""", arg=log_before, timeout=30_000)
+
+
+def cards_in(table, testid_prefix: str) -> list[str]:
+    """The card ids inside the table's elements whose test id starts with ``testid_prefix``."""
+    return table.locator(f"[data-testid^='{testid_prefix}'] [data-card]").evaluate_all(
+        "nodes => nodes.map(n => n.dataset.card)")
+
+
+def act(page, table, selector: str) -> None:
+    """Click something that makes a move, and wait for the computers to answer."""
+    before = log_lines(table)
+    table.locator(selector).click()
+    settled(page, before)
+    assert not table.locator("[data-testid='notice']").inner_text().strip()
+
+
+def select(table, cards) -> None:
+    """Click each card of the hand once."""
+    for card in cards:
+        table.locator(f"[data-testid='hand'] [data-card='{card}']").click()
+
+
+def verdict(page) -> str:
+    """The table's answer about the current selection, once Python has given it."""
+    page.wait_for_function(
+        """() => { const v = document.querySelector(".cardavia[data-testid='table'] [data-testid='selection-text']");
+                   return v && !v.textContent.startsWith("Selected"); }""", timeout=15_000)
+    return page.locator(f"{TABLE} [data-testid='selection-text']").inner_text()
+
+
+def engine_replay():
+    """The same deal in the engine, with the table's computer players, up to the human's first card."""
+    game = FrenchTarot()
+    players = {s: LowPlayer(seed=s) for s in (1, 2, 3)}
+    state = game.new(SEED)
+    for mine in (BID, "discard:" + "+".join(DISCARD), "chelem:no"):
+        while state.to_act != 0:
+            state = game.apply(state, players[state.to_act].choose(game, game.observe(state, state.to_act),
+                                                                   game.legal_actions(state)))
+        state = game.apply(state, mine)
+    while state.to_act != 0:
+        state = game.apply(state, players[state.to_act].choose(game, game.observe(state, state.to_act),
+                                                               game.legal_actions(state)))
+    return game, state
+
+
+def test_page_shows_every_step_quizzes_and_demos(open_page):
+    page, watch = open_page(NOTEBOOK)
+    page.wait_for_selector(f"{TABLE}[data-ready='1']")
+    text = " ".join(page.locator("[data-testid='panel']").all_inner_texts())
+    for heading in HEADINGS:
+        assert heading in text, heading
+    assert "High chooses:" in text and "Average score" in text  # the explain view of the High player
+    assert "(25 + 4) × the multiplier" in text and "+174" in text  # the seed's own settlement
+
+    quiz = panel(page, "How many card points does the taker need?")
+    quiz.locator("[data-action-id='56']").click()
+    quiz.locator("[data-testid='feedback']", has_text="Not quite.").wait_for()
+    quiz.locator("[data-action-id='41']").click()
+    quiz.locator("[data-testid='feedback']", has_text="Right!").wait_for()
+
+    trick = panel(page, "The trick so far (you play last):")
+    trick.locator("[data-block='hand'] [data-card='10C']").click()
+    trick.locator("[data-testid='feedback']", has_text="You must follow the led suit").wait_for()
+    trick.locator("[data-block='hand'] [data-card='KS']").click()
+    trick.locator("[data-testid='feedback']", has_text="Trick won by You (8 card points).").wait_for()
+
+    discard = panel(page, "click six to discard")
+    for card in REFUSED:
+        discard.locator(f"[data-block='hand'] [data-card='{card}']").click()
+        discard.locator(f"[data-block='hand'] [data-card='{card}'][aria-pressed='true']").wait_for()
+    discard.locator("[data-testid='feedback']", has_text="Trump 21 may not be discarded").wait_for()
+
+    settle = panel(page, "Each defender (×3)")
+    settle.locator("[data-action-id='preset-chelem']").click()
+    settle.locator("td", has_text="+1680").wait_for()
+    shot(page, "french-tarot-lesson")
+    watch.assert_clean()
+
+
+def test_table_bid_chien_discard_poignee_and_tricks_by_clicking(open_page):
+    page, watch = open_page(NOTEBOOK, wait_for=f"{TABLE}[data-ready='1']")
+    table = page.locator(TABLE)
+    table.locator("[data-testid='seed']").fill(str(SEED))
+    table.locator("[data-testid='new-game']").click()
+    page.wait_for_function(
+        """(seed) => [...document.querySelectorAll(".cardavia[data-testid='table'] [data-testid='log'] li")]
+            .some(li => li.textContent.includes(`seed ${seed}`))""", arg=SEED, timeout=30_000)
+    settled(page, 0)
+    game, first_card = engine_replay()
+
+    # The auction: seat 0 speaks first and takes at Garde; the chien is then shown to everyone.
+    act(page, table, f"[data-testid='actions'] [data-action-id='{BID}']")
+    assert sorted(cards_in(table, "extra-")) == sorted(game.new(SEED).chien)
+    assert len(cards_in(table, "hand")) == 24
+
+    # The discard: an oudler is refused with the engine's reason, then six suit cards are accepted.
+    select(table, REFUSED)
+    assert verdict(page) == game.check_discard(
+        game.apply(game.apply(game.apply(game.apply(game.new(SEED), BID), "bid:pass"), "bid:pass"), "bid:pass"),
+        REFUSED)[1].text("en")
+    assert table.locator("[data-testid='play-selection']").is_disabled()
+    shot(page, "french-tarot-table-refused-discard")
+    table.locator("[data-testid='clear-selection']").click()
+    select(table, DISCARD)
+    assert verdict(page).startswith("Discard ")
+    act(page, table, "[data-testid='play-selection']:not([disabled])")
+    assert len(cards_in(table, "hand")) == 18
+
+    # No chelem; then the poignée is offered exactly when the engine says the hand qualifies.
+    act(page, table, "[data-testid='actions'] [data-action-id='chelem:no']")
+    offers = game.poignee_offers(first_card)
+    presets = table.locator("[data-testid^='preset-']")
+    assert presets.count() == len(offers) == 1
+    assert presets.first.inner_text() == game.label(offers[0][1])
+    presets.first.click()
+    assert verdict(page) == game.label(offers[0][1])
+    act(page, table, "[data-testid='play-selection']:not([disabled])")
+    shown = cards_in(table, "extra-")
+    assert set(offers[0][1].cards) <= set(shown) and "EX" in offers[0][1].cards
+    shot(page, "french-tarot-table-poignee")
+
+    # Cards by clicking: each click plays a legal card, and the page shows the trick.
+    for click in range(CARD_CLICKS):
+        if table.get_attribute("data-over") == "1":
+            break
+        card = table.locator("[data-testid='hand'] button[data-action-id]:not([disabled])").first
+        played = card.get_attribute("data-card")
+        act(page, table, f"[data-testid='hand'] [data-card='{played}']")
+        assert played not in cards_in(table, "hand")
+        middle = cards_in(table, "played-")
+        assert middle, "the trick is not shown"
+        assert any(f"plays {game.label('play:' + played)[5:]}" in line
+                   for line in table.locator("[data-testid='log'] li").all_inner_texts())
+        if click == 0:
+            shot(page, "french-tarot-table-first-trick")
+    log = " ".join(table.locator("[data-testid='log'] li").all_inner_texts())
+    assert log.count("wins the trick") >= CARD_CLICKS - 1
+    shot(page, "french-tarot-table-tricks")
+    watch.assert_clean()
