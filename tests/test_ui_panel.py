@@ -1,0 +1,70 @@
+"""Teaching panels, the home page and the navigation line, driven without a browser."""
+
+import pytest
+
+from cardavia_nb import i18n
+from cardavia_nb.i18n.cards import card_name
+from cardavia_nb.ui.home import Home, Nav
+from cardavia_nb.ui.panel import Prose, Quiz, cards
+from cardavia_nb.ui.settings import Settings
+
+
+def send(panel, content):
+    panel._on_msg(panel, content, [])
+
+
+def test_prose_follows_the_page_language():
+    settings = Settings(lang="en")
+    prose = Prose("home.title", "home.tagline", settings=settings)
+    assert [b["text"] for b in prose.blocks] == [i18n.translate("home.title"), i18n.translate("home.tagline")]
+    settings.lang = "fr"
+    assert prose.blocks[1]["text"] == i18n.translate("home.tagline", "fr") != i18n.translate("home.tagline")
+
+
+def test_quiz_wrong_then_right():
+    quiz = Quiz("home.title", [("a", "1"), ("b", "2")], answer="b", explain="home.tagline", settings=Settings())
+    assert [b["type"] for b in quiz.blocks] == ["md", "buttons"]
+    send(quiz, {"type": "press", "id": "a"})
+    assert quiz.blocks[-1]["tone"] == "bad" and quiz.blocks[-1]["text"].startswith(i18n.translate("ui.quiz.wrong"))
+    send(quiz, {"type": "press", "id": "b"})
+    assert quiz.blocks[-1]["tone"] == "ok"
+    assert [i["pressed"] for i in quiz.blocks[1]["items"]] == [False, True]
+
+
+@pytest.mark.parametrize("bad", [None, "x", {}, {"type": "act"}, {"type": "press"}, {"type": "press", "id": 3},
+                                 {"type": "number", "id": "n", "value": True}, {"type": "pick", "card": ["1E"]}])
+def test_malformed_messages_change_nothing_and_say_so(bad):
+    quiz = Quiz("home.title", [("a", "1"), ("b", "2")], answer="b", explain="home.tagline", settings=Settings())
+    before = quiz.blocks
+    send(quiz, bad)
+    assert quiz.blocks == before and quiz.given is None
+    assert quiz.notice == i18n.translate("ui.panel.bad_message")
+
+
+def test_quiz_answer_must_be_a_choice():
+    with pytest.raises(ValueError, match="not one of the choices"):
+        Quiz("home.title", [("a", "1")], answer="z", explain="home.tagline", settings=Settings())
+
+
+def test_card_blocks_name_cards_in_words():
+    block = cards(["1E", "12C"], "spanish", "pt", pick=True, selected=["1E"])
+    assert [c["selected"] for c in block["cards"]] == [True, False]
+    assert block["cards"][0]["name"] == card_name("1E", "spanish", "pt")
+
+
+def test_home_lists_every_tradition_with_cards_and_links_keep_the_language():
+    settings = Settings(lang="nl")
+    home = Home(settings=settings)
+    rows = [b for b in home.blocks if b["type"] == "cards"]
+    assert [len(r["cards"]) for r in rows] == [5, 5, 5]
+    text = " ".join(b["text"] for b in home.blocks if b["type"] == "md")
+    for page in ("01-truco.ipynb?lang=nl", "02-pao-de-kuai.ipynb?lang=nl", "03-french-tarot.ipynb?lang=nl"):
+        assert page in text
+
+
+def test_nav_links_home_previous_next():
+    settings = Settings(lang="es")
+    line = Nav("pao_de_kuai", settings=settings).blocks[0]["text"]
+    assert "00-cardavia.ipynb?lang=es" in line and "01-truco.ipynb?lang=es" in line and "03-french-tarot.ipynb?lang=es" in line
+    with pytest.raises(ValueError):
+        Nav("chess")
