@@ -1,0 +1,71 @@
+"""Truco speed: random-playout µs per decision, and AI decision time p50/p95 per level.
+
+Usage: python3 benchmarks/truco_speed.py [--matches 2000] [--positions 400]
+"""
+
+import argparse
+import statistics
+import time
+
+from cardavia_nb.core.rng import rng
+from cardavia_nb.games.truco import Truco
+from cardavia_nb.players.truco import HighPlayer, LowPlayer
+
+
+def playout_speed(game: Truco, matches: int) -> tuple[int, float]:
+    """Decisions and µs per decision (legal_actions + random choice + apply) over whole matches."""
+    choose = rng("truco-speed")
+    decisions = 0
+    start = time.perf_counter()
+    for seed in range(matches):
+        state = game.new(seed)
+        while state.to_act is not None:
+            state = game.apply(state, choose.choice(game.legal_actions(state)))
+            decisions += 1
+    return decisions, (time.perf_counter() - start) / decisions * 1e6
+
+
+def positions(game: Truco, count: int) -> list:
+    """(view, legal) of decisions with a choice, from Low-vs-High matches."""
+    out, seed = [], 0
+    players = (LowPlayer(3), HighPlayer(4))
+    while len(out) < count:
+        state = game.new(seed)
+        while state.to_act is not None and len(out) < count:
+            view, legal = game.observe(state, state.to_act), game.legal_actions(state)
+            if len(legal) > 1:
+                out.append((view, legal))
+            state = game.apply(state, players[(state.to_act + seed) % 2].choose(game, view, legal))
+        seed += 1
+    return out
+
+
+def decision_times(game: Truco, player, sample: list) -> tuple[float, float, float]:
+    """p50, p95 and max milliseconds per decision."""
+    times = []
+    for view, legal in sample:
+        start = time.perf_counter()
+        player.choose(game, view, legal)
+        times.append((time.perf_counter() - start) * 1e3)
+    times.sort()
+    return statistics.median(times), times[int(0.95 * (len(times) - 1))], times[-1]
+
+
+def main() -> None:
+    """Print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--matches", type=int, default=2000)
+    parser.add_argument("--positions", type=int, default=400)
+    args = parser.parse_args()
+    game = Truco()
+    decisions, micro = playout_speed(game, args.matches)
+    print(f"random playout: {args.matches} matches, {decisions} decisions, {micro:.2f} µs per decision")
+    sample = positions(game, args.positions)
+    for player in (LowPlayer(7), HighPlayer(7)):
+        p50, p95, worst = decision_times(game, player, sample)
+        print(f"{player.level:>4} decision over {len(sample)} positions: p50 {p50:.2f} ms, "
+              f"p95 {p95:.2f} ms, max {worst:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()

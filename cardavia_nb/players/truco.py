@@ -1,0 +1,438 @@
+"""Truco computer players: Low (plain hand strength) and High (samples hidden hands and solves).
+
+Both see only a ``TrucoView``. High reasons in *match-win probability*: every candidate action gets
+the expected chance of winning the match after it, from sampled opponent hands that agree with
+everything public (cards seen, announced envido values), weighted by what the opponent's calls
+suggest, with the rest of the deal solved exactly card by card in each sampled world.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+from typing import Any, Sequence
+
+from cardavia_nb.core.game import Action, Game
+from cardavia_nb.core.rng import check_seed
+from cardavia_nb.games.truco.engine import (
+    CARDS, PARDA, POWER, TARGET, chain_accepted, chain_refused, deal_winner, envido_value,
+)
+from cardavia_nb.i18n import translate
+from cardavia_nb.players.base import decision_rng
+
+CODE = {"envido": "E", "real_envido": "R", "falta_envido": "F"}
+WORLDS = 200
+EDGE = 0.58  # share of deals High expects to win against its usual opponents
+ACCEPT_ANYWAY = 0.35  # how often the opponent model accepts a call its hand does not justify
+
+
+# --- match equity --------------------------------------------------------------------------
+def _equity_table(edge: float = EDGE) -> list[list[float]]:
+    """P(win match) by points still needed (mine, theirs): deals worth 1-5 points, won by me with
+    probability ``edge`` (High expects to outplay its opponent, so it avoids needless gambles)."""
+    dist = ((1, 0.35), (2, 0.33), (3, 0.17), (4, 0.1), (5, 0.05))
+    table = [[0.0] * (TARGET + 1) for _ in range(TARGET + 1)]
+    for mine in range(TARGET + 1):
+        for theirs in range(TARGET + 1):
+            if mine == 0:
+                table[mine][theirs] = 1.0
+                continue
+            if theirs == 0:
+                continue
+            table[mine][theirs] = sum(
+                p * (edge * table[max(mine - x, 0)][theirs] + (1 - edge) * table[mine][max(theirs - x, 0)])
+                for x, p in dist)
+    return table
+
+
+_EQUITY = _equity_table()
+
+
+def equity(mine: int, theirs: int) -> float:
+    """Chance to win the match from scores (mine, theirs) — the unit of every High value."""
+    return _EQUITY[max(TARGET - mine, 0)][max(TARGET - theirs, 0)]
+
+
+# --- what the view tells ------------------------------------------------------------------------
+def seen_by_seat(view: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Cards played this deal by seat 0 and by seat 1 (finished tricks and the current one)."""
+    out: tuple[list[str], list[str]] = ([], [])
+    for trick in view.tricks:
+        for play in trick.plays:
+            out[play.seat].append(play.card)
+    for play in view.trick_cards:
+        out[play.seat].append(play.card)
+    return tuple(out[0]), tuple(out[1])
+
+
+def unseen_cards(view: Any) -> tuple[str, ...]:
+    """Cards the seat has not seen: 40 minus its own three and the opponent's played cards."""
+    seen = set(view.original_hand) | set(seen_by_seat(view)[1 - view.seat])
+    return tuple(c for c in CARDS if c not in seen)
+
+
+def consistent(view: Any, opp_hand: tuple[str, ...]) -> bool:
+    """Whether an opponent hand agrees with every public fact of the view."""
+    opp = 1 - view.seat
+    played = seen_by_seat(view)[opp]
+    unseen = set(unseen_cards(view))
+    if len(opp_hand) != view.hand_counts[opp] or len(set(opp_hand)) != len(opp_hand):
+        return False
+    if not unseen.issuperset(opp_hand):
+        return False
+    if view.envido_values is not None:
+        return envido_value(tuple(played) + tuple(opp_hand)) == view.envido_values[opp]
+    return True
+
+
+@lru_cache(maxsize=256)
+def _candidates(unseen: tuple[str, ...], played: tuple[str, ...], k: int,
+                announced: int | None) -> tuple[tuple[str, ...], ...]:
+    """Every opponent holding of k unseen cards agreeing with an announced envido value."""
+    combos = combinations(unseen, k)
+    if announced is None:
+        return tuple(combos)
+    return tuple(h for h in combos if envido_value(played + h) == announced)
+
+
+def sample_worlds(view: Any, rand: Any, n: int = WORLDS) -> list[tuple[str, ...]]:
+    """Up to ``n`` opponent hands (unplayed cards) consistent with the view, drawn at random."""
+    opp = 1 - view.seat
+    played = seen_by_seat(view)[opp]
+    k = view.hand_counts[opp]
+    announced = None if view.envido_values is None else view.envido_values[opp]
+    unseen = unseen_cards(view)
+    if announced is None and k == 3:
+        return [tuple(rand.sample(unseen, 3)) for _ in range(n)]
+    pool = _candidates(unseen, played, k, announced)
+    if len(pool) <= n:
+        return list(pool)
+    return [pool[i] for i in rand.sample(range(len(pool)), n)]
+
+
+# --- exact play of the rest of a deal -------------------------------------------------------------
+@lru_cache(maxsize=200_000)
+def solve(mine: tuple[int, ...], theirs: tuple[int, ...], results: tuple[int, ...],
+          me_to_move: bool, table: int | None, mano_me: bool) -> int:
+    """1 if I win the deal with both sides playing perfectly with open cards, else 0.
+
+    Hands are sorted tuples of trick powers; results use 1 = me, 0 = opponent, -1 = parda;
+    ``table`` is the power of the led card when the mover follows.
+    """
+    hand = mine if me_to_move else theirs
+    outcomes = []
+    for i, power in enumerate(hand):
+        if i and hand[i - 1] == power:
+            continue
+        rest = hand[:i] + hand[i + 1:]
+        my_rest, their_rest = (rest, theirs) if me_to_move else (mine, rest)
+        if table is None:
+            outcomes.append(solve(my_rest, their_rest, results, not me_to_move, power, mano_me))
+            continue
+        if power == table:
+            won = PARDA
+        else:
+            won = int(me_to_move) if power > table else int(not me_to_move)
+        new_results = results + (won,)
+        decided = deal_winner(new_results, int(mano_me))
+        if decided is not None:
+            outcomes.append(decided)
+            continue
+        next_me = (won == 1) or (won == PARDA and not me_to_move)
+        outcomes.append(solve(my_rest, their_rest, new_results, next_me, None, mano_me))
+    return max(outcomes) if me_to_move else min(outcomes)
+
+
+def _powers(cards: Sequence[str]) -> tuple[int, ...]:
+    """Sorted trick powers of cards (all that matters for who wins tricks)."""
+    return tuple(sorted(POWER[c] for c in cards))
+
+
+class _Position:
+    """The card-play position of a view, from the deciding seat's side."""
+
+    def __init__(self, view: Any):
+        """Read my cards, the trick results and whose card is on the table from the view."""
+        me = view.seat
+        self.mine = _powers(view.hand)
+        self.results = tuple(PARDA if t.parda else int(t.winner == me) for t in view.tricks)
+        self.mano_me = view.mano == me
+        led = view.trick_cards[0] if view.trick_cards else None
+        self.table = None if led is None else POWER[led.card]
+        self.table_mine = led is not None and led.seat == me
+        self.i_play_next = (view.trick_leader == me) == (led is None)
+
+    def value(self, theirs: tuple[int, ...]) -> int:
+        """Deal outcome (1 = I win) from here with open cards."""
+        if self.table_mine:
+            return solve(self.mine, theirs, self.results, False, self.table, self.mano_me)
+        return solve(self.mine, theirs, self.results, self.i_play_next, self.table, self.mano_me)
+
+    def after_card(self, card: str, theirs: tuple[int, ...]) -> int:
+        """Deal outcome if I play ``card`` now (it is my turn to play)."""
+        rest = list(self.mine)
+        rest.remove(POWER[card])
+        rest_t = tuple(rest)
+        if self.table is None:
+            return solve(rest_t, theirs, self.results, False, POWER[card], self.mano_me)
+        power = POWER[card]
+        won = PARDA if power == self.table else int(power > self.table)
+        results = self.results + (won,)
+        decided = deal_winner(results, int(self.mano_me))
+        if decided is not None:
+            return decided
+        return solve(rest_t, theirs, results, won == 1, None, self.mano_me)
+
+
+# --- shared player plumbing -------------------------------------------------------------------------
+def _reason(key: str, **params: Any) -> str:
+    """An English explanation sentence from the truco catalog."""
+    return translate(f"truco.ai.{key}", "en", **params)
+
+
+class _Base:
+    """Common parts: seed, name, choose = best of the evaluated candidates, explain."""
+
+    level = ""
+
+    def __init__(self, seed: int = 0, name: str | None = None):
+        """A player with its own seed (decisions are fixed by seed and view)."""
+        self.seed = check_seed(seed)
+        self.name = name or f"Truco {self.level}"
+
+    def __repr__(self) -> str:
+        """Class and seed."""
+        return f"{type(self).__name__}(seed={self.seed})"
+
+    def choose(self, game: Game, view: Any, legal: Sequence[Action]) -> Action:
+        """The legal action with the highest estimated value (ties: first in legal order)."""
+        if len(legal) == 1:
+            return legal[0]
+        rows = self.evaluate(view, legal)
+        best = max(range(len(rows)), key=lambda i: (rows[i][1], -i))
+        return rows[best][0]
+
+    def explain(self, game: Game, view: Any, legal: Sequence[Action]) -> list[dict]:
+        """Per candidate: id, estimated value and a short reason."""
+        return [{"id": a.id, "value": round(v, 4), "reason": r} for a, v, r in self.evaluate(view, legal)]
+
+    def evaluate(self, view: Any, legal: Sequence[Action]) -> list[tuple[Action, float, str]]:
+        """(action, value, reason) for every legal action."""
+        raise NotImplementedError
+
+
+# --- Low ------------------------------------------------------------------------------------------
+ENVIDO_OPEN = {"falta_envido": 33, "real_envido": 30, "envido": 27}
+ENVIDO_ACCEPT = {"E": 26, "R": 28, "F": 30}
+
+
+class LowPlayer(_Base):
+    """Plays on the plain strength of its own cards: own envido value, own trick powers, the card
+    on the table. No card tracking, no use of announcements."""
+
+    level = "low"
+
+    def evaluate(self, view: Any, legal: Sequence[Action]) -> list[tuple[Action, float, str]]:
+        """Scores each action with fixed thresholds on own envido and hand power."""
+        env = view.envido_value
+        strength = sum(POWER[c] for c in view.hand) / max(len(view.hand), 1)
+        top = max((POWER[c] for c in view.hand), default=0)
+        won = sum(1 for t in view.tricks if t.winner == view.seat)
+        chain = tuple(CODE[c] for c in view.envido_chain)
+        table = view.trick_cards[0].card if view.trick_cards and view.trick_cards[0].seat != view.seat else None
+        rows = []
+        for a in legal:
+            name = a.id.split(":")[-1]
+            if a.kind == "play":
+                rows.append((a, *self._card(a.cards[0], view.hand, table)))
+            elif view.phase == "AWAIT_ENVIDO_RESPONSE" and a.kind == "answer":
+                need = ENVIDO_ACCEPT["F" if "F" in chain else ("R" if "R" in chain else "E")]
+                ok = (env >= need) == (name == "quiero")
+                rows.append((a, 0.6 if ok else 0.1, _reason("low_envido", value=env)))
+            elif name in CODE:
+                ok = env >= ENVIDO_OPEN[name] + (1 if view.phase == "AWAIT_ENVIDO_RESPONSE" else 0)
+                rows.append((a, 0.7 + ENVIDO_OPEN[name] / 100 if ok else 0.0, _reason("low_envido", value=env)))
+            elif a.kind == "answer":
+                accept = top >= 10 + view.truco_level - 1 or strength >= 8 or (won and top >= 9)
+                ok = accept == (name == "quiero")
+                rows.append((a, 0.6 if ok else 0.1, _reason("low_power", power=top)))
+            elif a.kind == "call":
+                strong = (top >= 12 and strength >= 8) or (won and top >= 10) or strength >= 10
+                rows.append((a, 0.65 if strong else 0.0, _reason("low_power", power=top)))
+            else:
+                rows.append((a, -1.0 if a.kind == "fold" else 1.0, _reason(a.kind)))
+        return rows
+
+    @staticmethod
+    def _card(card: str, hand: Sequence[str], table: str | None) -> tuple[float, str]:
+        """Lowest card that beats the table card, else the lowest card; lead with the highest."""
+        power = POWER[card]
+        if table is None:
+            return 0.3 + power / 100, _reason("low_lead")
+        if power > POWER[table]:
+            return 0.5 - power / 100, _reason("low_beat", card=table)
+        return 0.2 - power / 100, _reason("low_cheap")
+
+
+# --- High ------------------------------------------------------------------------------------------
+def _top_two(cards: Sequence[str]) -> int:
+    """Sum of the two best trick powers among cards (a quick hand-strength proxy)."""
+    return sum(sorted((POWER[c] for c in cards), reverse=True)[:2])
+
+
+class HighPlayer(_Base):
+    """Samples the opponent's possible hands from the view, solves the rest of the deal in each, and
+    picks the action with the best expected match-win chance; bluffs a little."""
+
+    level = "high"
+    bluff_rate = 0.08
+
+    def evaluate(self, view: Any, legal: Sequence[Action]) -> list[tuple[Action, float, str]]:
+        """Match-win probability of each legal action (see the module docstring)."""
+        if view.phase == "DEAL_OVER":
+            return [(a, 1.0, _reason("next_deal")) for a in legal]
+        rand = decision_rng(self.seed, view)
+        me, opp = view.seat, 1 - view.seat
+        worlds = sample_worlds(view, rand)
+        played = seen_by_seat(view)[opp]
+        weights = [self._weight(view, played + w) for w in worlds]
+        total = sum(weights) or 1.0
+        weights = [x / total for x in weights]
+        pos = _Position(view)
+        theirs = [_powers(w) for w in worlds]
+        deal = [pos.value(t) for t in theirs]
+        opp_env = [envido_value(played + w) for w in worlds]
+        ctx = _Context(view, me, weights, deal, opp_env, theirs, [played + w for w in worlds])
+        bluff = rand.random() < self.bluff_rate
+        rows = []
+        for a in legal:
+            name = a.id.split(":")[-1]
+            if a.kind == "play":
+                outcome = [pos.after_card(a.cards[0], t) for t in theirs]
+                value = ctx.deal_value(outcome, view.truco_level)
+                p = ctx.mean(outcome)
+                rows.append((a, value + POWER[a.cards[0]] * -1e-4, _reason("high_card", p=f"{p:.0%}")))
+            elif a.kind == "fold":
+                rows.append((a, equity(view.scores[me], view.scores[opp] + view.truco_level) - 1e-3,
+                             _reason("fold")))
+            elif name in CODE:
+                rows.append((a, ctx.envido_call(CODE[name]), _reason("high_envido", p=f"{ctx.envido_p():.0%}")))
+            elif view.phase == "AWAIT_ENVIDO_RESPONSE":
+                rows.append((a, ctx.envido_answer(name == "quiero"), _reason("high_envido", p=f"{ctx.envido_p():.0%}")))
+            elif a.kind == "answer":
+                rows.append((a, ctx.truco_answer(name == "quiero"), _reason("high_truco", p=f"{ctx.mean(deal):.0%}")))
+            else:
+                value = ctx.truco_call()
+                if bluff and view.trick_no == 1:
+                    value += 0.05
+                rows.append((a, value, _reason("high_truco", p=f"{ctx.mean(deal):.0%}")))
+        return rows
+
+    @staticmethod
+    def _weight(view: Any, opp_original: tuple[str, ...]) -> float:
+        """How likely this opponent hand makes the opponent's calls and answers so far."""
+        opp = 1 - view.seat
+        weight = 1.0
+        env = envido_value(opp_original) / 33
+        power = (_top_two(opp_original) - 2) / 25
+        for call in view.calls:
+            if call.seat != opp:
+                continue
+            name = call.action.split(":")[-1]
+            if name in CODE:
+                weight *= 0.2 + env ** 3
+            elif name in ("truco", "retruco", "vale_cuatro"):
+                weight *= 0.35 + power ** 2
+        return weight
+
+
+class _Context:
+    """The sampled worlds of one decision and the values computed from them."""
+
+    def __init__(self, view, me, weights, deal, opp_env, theirs, opp_originals):
+        """Keep the worlds' weights, deal outcomes, opponent envido values and hands."""
+        self.view, self.me, self.opp = view, me, 1 - me
+        self.weights, self.deal, self.opp_env, self.theirs = weights, deal, opp_env, theirs
+        self.opp_originals = opp_originals
+        self.my_env = view.envido_value
+        self.mano_me = view.mano == me
+        self.scores = (view.scores[me], view.scores[1 - me])
+
+    def mean(self, values: Sequence[float]) -> float:
+        """Weighted mean over the worlds."""
+        return sum(w * v for w, v in zip(self.weights, values))
+
+    def eq(self, gain_me: int, gain_opp: int) -> float:
+        """Match equity after the given point gains."""
+        return equity(self.scores[0] + gain_me, self.scores[1] + gain_opp)
+
+    def deal_value(self, outcome: Sequence[int], stake: int, base: tuple[int, int] = (0, 0)) -> float:
+        """Equity when the deal is played out for ``stake`` after envido gains ``base``."""
+        win = self.eq(base[0] + stake, base[1])
+        lose = self.eq(base[0], base[1] + stake)
+        return self.mean([win if o else lose for o in outcome])
+
+    def envido_win(self, i: int) -> bool:
+        """Whether my envido beats the opponent's in world i (mano wins ties)."""
+        return self.my_env > self.opp_env[i] or (self.my_env == self.opp_env[i] and self.mano_me)
+
+    def envido_p(self) -> float:
+        """Chance my envido wins."""
+        return self.mean([self.envido_win(i) for i in range(len(self.weights))])
+
+    def _after_envido(self, i: int, gain_me: int, gain_opp: int) -> float:
+        """Equity in world i after envido gains, with the deal then played at the current stake."""
+        if self.scores[0] + gain_me >= TARGET or self.scores[1] + gain_opp >= TARGET:
+            return self.eq(gain_me, gain_opp)
+        stake = self.view.truco_level
+        return self.eq(gain_me + stake, gain_opp) if self.deal[i] else self.eq(gain_me, gain_opp + stake)
+
+    def _settle(self, chain: tuple[str, ...], accepted: bool, i: int, last_me: bool) -> float:
+        """Equity in world i once ``chain`` is accepted or refused."""
+        scores = (self.view.scores[0], self.view.scores[1])
+        if accepted:
+            pts = chain_accepted(chain, scores)
+            return self._after_envido(i, pts, 0) if self.envido_win(i) else self._after_envido(i, 0, pts)
+        pts = chain_refused(chain, scores)
+        return self._after_envido(i, pts, 0) if last_me else self._after_envido(i, 0, pts)
+
+    def _opp_accepts(self, chain: tuple[str, ...], i: int) -> float:
+        """Opponent model: accepts an envido chain surely with a good value for its size, and
+        sometimes anyway (so a call never counts on a sure refusal)."""
+        need = 30 if "F" in chain else (28 if len(chain) > 1 or "R" in chain else 26)
+        return 1.0 if self.opp_env[i] >= need else ACCEPT_ANYWAY
+
+    def envido_call(self, code: str) -> float:
+        """Equity of making an envido call (opening or raising) given the opponent's model answer."""
+        chain = tuple(CODE[c] for c in self.view.envido_chain) + (code,)
+        values = []
+        for i in range(len(self.weights)):
+            accept = self._opp_accepts(chain, i)
+            refused = self._settle(chain, False, i, True) if accept < 1 else 0.0
+            values.append(accept * self._settle(chain, True, i, True) + (1 - accept) * refused)
+        return self.mean(values)
+
+    def envido_answer(self, yes: bool) -> float:
+        """Equity of Quiero / No quiero to the pending envido chain."""
+        chain = tuple(CODE[c] for c in self.view.envido_chain)
+        return self.mean([self._settle(chain, yes, i, False) for i in range(len(self.weights))])
+
+    def truco_answer(self, yes: bool) -> float:
+        """Equity of Quiero / No quiero to a pending truco-family call."""
+        level = self.view.pending_truco[1]
+        if not yes:
+            return self.eq(0, level - 1)
+        return self.deal_value(self.deal, level)
+
+    def truco_call(self) -> float:
+        """Equity of calling the next truco level; the opponent accepts when its hand looks good."""
+        level = self.view.truco_level + 1
+        win, lose, refused = self.eq(level, 0), self.eq(0, level), self.eq(level - 1, 0)
+        values = []
+        for i, d in enumerate(self.deal):
+            accept = 1.0 if not d or _top_two(self.opp_originals[i]) >= 20 else ACCEPT_ANYWAY
+            values.append(accept * (win if d else lose) + (1 - accept) * refused)
+        return self.mean(values)
+
+
+__all__ = ["LowPlayer", "HighPlayer", "sample_worlds", "consistent", "equity", "solve", "unseen_cards"]
