@@ -5,7 +5,7 @@ from __future__ import annotations
 from cardavia_nb import i18n
 from cardavia_nb.core.cards import family
 from cardavia_nb.traditions import TRADITIONS
-from cardavia_nb.ui.panel import Panel, cards, md, text
+from cardavia_nb.ui.panel import Panel, cards, md
 
 # Notebook of each game, relative to the home notebook (Voila serves them side by side).
 PAGES = {"truco": "01-truco.ipynb", "pao_de_kuai": "02-pao-de-kuai.ipynb", "french_tarot": "03-french-tarot.ipynb"}
