@@ -1,11 +1,14 @@
 // The Cardavia settings bar: language menu and contrast / grain / colour-temperature sliders.
 // It only sets synced traits; Python re-renders every widget that follows the settings.
 
-const loadCards = (model) => import(URL.createObjectURL(new Blob([model.get("_cards_esm")], { type: "text/javascript" })));
+// The shared module (cards, Markdown, look, stylesheet) travels once per page, on the hub model.
+const loadShared = (model) => model.widget_manager.get_model(model.get("_hub")).then((hub) =>
+  ((globalThis.cardaviaShared ??= {})[hub.get("_shared_esm")] ??= import(URL.createObjectURL(
+    new Blob([hub.get("_shared_esm")], { type: "text/javascript" })))).then((module) => module.ready(hub)));
 
 export default {
   async render({ model, el }) {
-    const cards = await loadCards(model);
+    const cards = await loadShared(model);
     const root = document.createElement("div");
     root.className = "cardavia cv-settings";
     root.dataset.testid = "settings";

@@ -3,7 +3,10 @@
 // "skip"}) that Python checks with the engine. Stable hooks for browser tests: data-testid,
 // data-action-id, data-card, and data-ready="1" on the root once rendered.
 
-const loadCards = (model) => import(URL.createObjectURL(new Blob([model.get("_cards_esm")], { type: "text/javascript" })));
+// The shared module (cards, Markdown, look, stylesheet) travels once per page, on the hub model.
+const loadShared = (model) => model.widget_manager.get_model(model.get("_hub")).then((hub) =>
+  ((globalThis.cardaviaShared ??= {})[hub.get("_shared_esm")] ??= import(URL.createObjectURL(
+    new Blob([hub.get("_shared_esm")], { type: "text/javascript" })))).then((module) => module.ready(hub)));
 
 function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -47,7 +50,7 @@ function focusKey(el) {
 
 export default {
   async render({ model, el }) {
-    const cards = await loadCards(model);
+    const cards = await loadShared(model);
     const texts = () => model.get("texts") || {};
     let selected = [];
     let picking = false;

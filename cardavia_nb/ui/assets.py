@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from typing import Any
+
 import anywidget
 import traitlets
 
@@ -25,12 +27,24 @@ def asset(name: str) -> Path:
 
 
 class Widget(anywidget.AnyWidget):
-    """Base of every cardavia widget: the shared CSS, the card-drawing module and the look.
+    """Base of every cardavia widget: its look, and the id of the page's hub (its ``Settings``).
 
-    The ES module of a widget cannot import a sibling file by a relative path (anywidget loads it
-    from memory), so ``cards.js`` travels as text in ``_cards_esm`` and the front end imports it.
+    The ES module of a widget cannot import a sibling file (anywidget loads it from memory), and
+    sending the shared module and CSS with every widget made a page with 36 widgets carry a
+    megabyte of state. So the hub alone carries ``widgets/shared.js`` and ``widgets/cardavia.css``
+    as text; every other widget's front end finds the hub's model by ``_hub`` and imports the
+    module from it (once per page) — see ``shared()`` at the top of each widget's ES module.
     """
 
-    _css = asset("cardavia.css")
-    _cards_esm = traitlets.Unicode(asset("cards.js").read_text(encoding="utf-8")).tag(sync=True)
+    _hub = traitlets.Unicode("").tag(sync=True)
     look = traitlets.Dict().tag(sync=True)
+
+    @property
+    def settings(self) -> Any:
+        """The page's Settings this widget follows."""
+        return self._settings
+
+    @settings.setter
+    def settings(self, hub: Any) -> None:
+        self._settings = hub
+        self._hub = hub.model_id

@@ -44,6 +44,8 @@ class Settings(Widget):
     """The page's language and look, shown as a header bar with a language menu and three sliders."""
 
     _esm = asset("settings.js")
+    _shared_esm = traitlets.Unicode(asset("shared.js").read_text(encoding="utf-8")).tag(sync=True)
+    _shared_css = traitlets.Unicode(asset("cardavia.css").read_text(encoding="utf-8")).tag(sync=True)
 
     lang = traitlets.Unicode(i18n.DEFAULT).tag(sync=True)
     contrast = traitlets.Int(50, min=0, max=100).tag(sync=True)
@@ -57,6 +59,7 @@ class Settings(Widget):
     def __init__(self, **kwargs: Any):
         kwargs["lang"] = i18n.normalise(kwargs.get("lang", i18n.DEFAULT))
         super().__init__(**kwargs)
+        self.settings = self  # the hub of the page is itself
         self.follow(self._restyle)
 
     @traitlets.validate("lang")

@@ -82,7 +82,7 @@ def card_ids(value: Any, pack_ids: frozenset[str]) -> set[str]:
 
 _TOKEN = re.compile(r"[A-Za-z0-9]+")
 _SUIT_SIGNS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})  # "9♥" is written for 9H
-STATIC_TRAITS = frozenset({"rules", "texts", "_cards_esm", "_esm", "_css"})
+STATIC_TRAITS = frozenset({"rules", "texts", "_esm", "_css", "_hub"})
 
 
 def exposed_cards(table: "Table") -> set[str]:

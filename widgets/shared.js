@@ -1,4 +1,6 @@
-// Cardavia card faces and backs, drawn as SVG by our own code (no images are fetched).
+// The front end every Cardavia widget shares, sent once per page on the Settings (hub) model:
+// card faces and backs drawn as SVG by our own code (no images are fetched), safe Markdown, the
+// look (contrast, grain, colour temperature), and the renderers of teaching panels and card fans.
 // cardSVG(id, pack) -> SVG markup for one card; backSVG() -> a card back. Card ids as in
 // cardavia_nb/core/cards.py: Spanish "7O" "12C" "JO1"; French "10S" "QH" "BJ" "RJ";
 // Tarot "NC" "T21" "EX". Every card is a 100 x 140 view box that scales to its container.
@@ -242,3 +244,149 @@ export function markdown(text) {
   flushList();
   return out.join("");
 }
+
+// --- page setup: the stylesheet arrives once per page, on the hub (the page's Settings model) -----
+
+/** Put the shared stylesheet in the document once, then return this module. */
+export function ready(hub) {
+  if (!document.querySelector("style[data-cardavia]")) {
+    const style = document.createElement("style");
+    style.dataset.cardavia = "1";
+    style.textContent = hub.get("_shared_css");
+    document.head.append(style);
+  }
+  return api;
+}
+
+// --- teaching panels and card fans: their widgets' own modules only call these --------------------
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function drawBlock(block, model) {
+  switch (block.type) {
+    case "md": {
+      const box = element("div", "cv-md");
+      box.innerHTML = markdown(block.text);
+      return box;
+    }
+    case "cards": {
+      const row = element("div", "cv-row");
+      row.setAttribute("role", block.pick ? "listbox" : "group");
+      row.dataset.block = block.id || "";
+      for (const card of block.cards) {
+        const tag = block.pick ? "button" : "div";
+        const face = cardElement(card, block.pack, tag);
+        face.dataset.card = card.id;
+        if (card.selected) face.classList.add("cv-selected");
+        if (block.pick) {
+          face.setAttribute("aria-pressed", card.selected ? "true" : "false");
+          face.addEventListener("click", () => model.send({ type: "pick", block: block.id || "", card: card.id }));
+        }
+        if (card.mark) {
+          const cell = element("div", "cv-marked");
+          cell.append(face, element("span", "cv-mark", card.mark));
+          row.append(cell);
+        } else {
+          row.append(face);
+        }
+      }
+      return row;
+    }
+    case "buttons": {
+      const row = element("div", "cv-buttons");
+      for (const item of block.items) {
+        const button = element("button", "cv-btn", item.label);
+        button.dataset.actionId = item.id;
+        button.setAttribute("aria-pressed", item.pressed ? "true" : "false");
+        button.addEventListener("click", () => model.send({ type: "press", id: item.id }));
+        row.append(button);
+      }
+      return row;
+    }
+    case "note": {
+      const line = element("p", `cv-note cv-${block.tone}`, block.text);
+      line.setAttribute("role", "status");
+      line.dataset.testid = "feedback";
+      return line;
+    }
+    case "table": {
+      const grid = element("table", "cv-grid");
+      const head = element("tr");
+      for (const cell of block.head) head.append(element("th", "", cell));
+      grid.append(head);
+      for (const row of block.rows) {
+        const line = element("tr");
+        for (const cell of row) line.append(element("td", "", cell));
+        grid.append(line);
+      }
+      return grid;
+    }
+    case "number": {
+      const label = element("label", "cv-number", block.label + " ");
+      const input = element("input");
+      Object.assign(input, { type: "number", min: block.min, max: block.max, value: block.value });
+      input.dataset.numberId = block.id;
+      input.addEventListener("change", () => {
+        const value = Math.round(Number(input.value));
+        if (Number.isFinite(value)) model.send({ type: "number", id: block.id, value });
+      });
+      label.append(input);
+      return label;
+    }
+    default:
+      return element("div");
+  }
+}
+
+/** Draw a teaching panel (blocks from Python) into `el`; clicks go back as intents. */
+export function renderPanel(model, el) {
+  const root = element("section", "cardavia cv-lesson");
+  root.dataset.testid = "panel";
+  el.append(root);
+
+  function draw() {
+    const parts = model.get("blocks").map((block) => drawBlock(block, model));
+    if (model.get("notice")) parts.push(element("p", "cv-note cv-bad", model.get("notice")));
+    root.replaceChildren(...parts);
+    root.dataset.ready = "1";
+  }
+
+  model.on("change:blocks", draw);
+  model.on("change:notice", draw);
+  model.on("change:look", () => applyLook(root, model.get("look")));
+  applyLook(root, model.get("look"));
+  draw();
+}
+
+/** Draw a fan of face-up cards (and backs) into `el`. */
+export function renderFan(model, el) {
+  const root = document.createElement("figure");
+  root.className = "cardavia cv-fan";
+  root.dataset.testid = "card-fan";
+  el.append(root);
+
+  function draw() {
+    const row = document.createElement("div");
+    row.className = "cv-row";
+    row.setAttribute("role", "group");
+    row.setAttribute("aria-label", model.get("cards").map((c) => c.name).join(", "));
+    for (const card of model.get("cards")) row.append(cardElement(card, model.get("pack")));
+    for (let i = 0; i < model.get("backs"); i += 1) row.append(cardElement(null, model.get("pack")));
+    const parts = [row];
+    if (model.get("caption")) parts.push(Object.assign(document.createElement("figcaption"), { textContent: model.get("caption") }));
+    root.replaceChildren(...parts);
+    root.dataset.ready = "1";
+  }
+
+  for (const name of ["cards", "pack", "backs", "caption"]) model.on(`change:${name}`, draw);
+  model.on("change:look", () => applyLook(root, model.get("look")));
+  applyLook(root, model.get("look"));
+  draw();
+}
+
+const api = { cardSVG, backSVG, cardElement, grainURL, applyLook, markdown, ready, renderPanel, renderFan };
