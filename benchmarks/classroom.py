@@ -2,7 +2,7 @@
 
 Each simulated student does what the browser does: loads a game page (Voila starts a kernel and
 runs the notebook), opens the kernel's websocket, asks the widget manager for the table's state,
-then plays a deal by sending the table's own intent messages ({"type": "act", "id": ...}) with
+then plays three deals by sending the table's own intent messages ({"type": "act", "id": ...}) with
 pauses like a person, and finally leaves (the page's kernel-shutdown call, as on closing a tab).
 
 Printed per class size: page time-to-interactive p50/p95, click-to-update p50/p95 (intent sent →
@@ -64,6 +64,7 @@ class Student:
         self.table_comm: str | None = None
         self.state: dict = {}
         self.updates: asyncio.Queue = asyncio.Queue()
+        self.inbox: asyncio.Queue = asyncio.Queue()
 
     async def run(self) -> None:
         """Load, play one deal, leave; any failure is recorded as an error."""
@@ -94,7 +95,6 @@ class Student:
 
     async def _read(self, ws) -> None:
         """Route kernel messages: table state updates go to ``updates``, the rest to ``inbox``."""
-        self.inbox: asyncio.Queue = asyncio.Queue()
         while True:
             raw = await ws.read_message()
             if raw is None:
@@ -129,11 +129,13 @@ class Student:
         buttons = [a["id"] for a in view.get("actions", []) if a["id"] != "fold"]
         return self.rand.choice(cards) if cards else (self.rand.choice(buttons) if buttons else None)
 
-    async def _play(self, ws) -> None:
-        """Click through one deal (until "next_deal" is offered) with human pauses."""
-        for _ in range(40):
+    async def _play(self, ws, deals: int = 3) -> None:
+        """Click through a few deals (answers, cards, "Next deal") with human pauses."""
+        for _ in range(60):
             action = self._choice()
-            if action is None or action == "next_deal":
+            if action == "next_deal":
+                deals -= 1
+            if action is None or deals == 0:
                 return
             await asyncio.sleep(self.rand.uniform(0.5, 2.0))
             while not self.updates.empty():

@@ -1,0 +1,482 @@
+"""The French Tarot engine: deal and redeals, auction, chien and discard, chelem, poignées, play, settlement.
+
+Action ids: ``bid:pass|prise|garde|garde_sans|garde_contre``, ``discard:<6 cards joined by +>``,
+``chelem:yes|no``, ``poignee:<10, 13 or 15 cards joined by +>`` and ``play:<card>``.
+
+Whole-set actions (decision of spec §13): a discard or a poignée is ONE action naming its whole set.
+``legal_actions`` is exact: in the discard phase, and at a player's first turn when it may show a poignée,
+it returns an ``ActionList`` (a lazy, ordered sequence: the card plays first, then every valid set in a
+fixed combination order, unranked on demand) whose membership test is the rule check; everywhere else it
+returns a plain tuple. The UI takes ready-made sets from ``poignee_offers`` / ``discard_offer`` and checks
+a hand-picked selection with ``check_discard`` / ``check_poignee``. Declining a poignée is simply playing a
+card (no separate "none" action).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple
+
+from cardavia_nb.core.game import Action, Event, Game, Item, Result
+from cardavia_nb.core.rng import check_seed, rng
+from cardavia_nb.core.text import Msg
+from cardavia_nb.games.french_tarot import rules as R
+from cardavia_nb.games.french_tarot.actions import (BID, CHELEM_NO, CHELEM_YES, PLAY, ActionList, Family,
+                                                    parse_action, set_action)
+from cardavia_nb.games.french_tarot.view import TarotView, TrickView
+
+PHASES = ("bid", "discard", "chelem", "play", "over")
+_BID_CHOICES = tuple((BID["pass"],) + tuple(BID[c] for c in R.CONTRACTS[h + 1:]) for h in range(5))
+_PLAY_EVENTS = tuple({c: Event("play", s, (c,)) for c in R.CARDS} for s in range(4))
+
+
+class TarotState(NamedTuple):
+    """One moment of a deal (immutable). ``history`` holds finished tricks as (leader, cards, winner)."""
+
+    seed: int
+    deal_no: int
+    dealer: int
+    phase: str
+    to_act: int | None
+    hands: tuple[tuple[str, ...], ...]
+    chien: tuple[str, ...]
+    discard: tuple[str, ...]
+    bids: tuple[tuple[int, str], ...]
+    contract: str | None
+    taker: int | None
+    chelem: bool
+    poignees: tuple[tuple[int, tuple[str, ...]], ...]
+    leader: int
+    trick: tuple[str, ...]
+    history: tuple[tuple[int, tuple[str, ...], int], ...]
+    events: tuple[Event, ...]
+
+
+def _deal(seed: int, deal_no: int) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """Four hands of 18 and a chien of 6 from the seeded shuffle of deal ``deal_no``."""
+    order = list(R.CARDS)
+    rng("tarot-deal", seed, deal_no).shuffle(order)
+    hands = tuple(R.sort_cards(order[18 * s:18 * s + 18]) for s in range(4))
+    return hands, R.sort_cards(order[72:])
+
+
+def _start(seed: int, deal_no: int, dealer: int, hands, chien, events: tuple[Event, ...]) -> TarotState:
+    """The first deal from ``deal_no`` on that is not petit sec, in the bidding phase (§4)."""
+    while True:
+        events += (Event("deal", dealer, data=(("deal_no", deal_no),)),)
+        sec = next((s for s in range(4) if R.is_petit_sec(hands[s])), None)
+        if sec is None:
+            first = (dealer + 1) % 4
+            return TarotState(seed, deal_no, dealer, "bid", first, hands, chien, (), (), None, None, False,
+                              (), first, (), (), events)
+        events += (Event("cancel", sec, (R.PETIT,), source="petit_sec"),)
+        deal_no, dealer = deal_no + 1, (dealer + 1) % 4
+        hands, chien = _deal(seed, deal_no)
+
+
+def _replace_hand(hands, seat: int, hand: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """``hands`` with seat's hand replaced."""
+    return hands[:seat] + (hand,) + hands[seat + 1:]
+
+
+def four_kings_open(state: TarotState, seat: int) -> bool:
+    """Whether the four-Kings exception (D7) is open to ``seat``: taker at Prise/Garde with the four
+    Kings in hand who discarded trumps."""
+    return (seat == state.taker and state.contract in ("prise", "garde")
+            and R.KINGS.issubset(state.hands[seat]) and any(R.SUIT[c] == "T" for c in state.discard))
+
+
+def public_discard(state: TarotState) -> tuple[str, ...]:
+    """The discarded trumps, which are public (§6.1)."""
+    return tuple(c for c in state.discard if R.SUIT[c] == "T")
+
+
+def may_declare(state: TarotState, seat: int) -> bool:
+    """Whether ``seat`` may still show a poignée: in play, before its first card, not yet declared."""
+    return (state.phase == "play" and len(state.hands[seat]) == 18
+            and all(s != seat for s, _ in state.poignees))
+
+
+def poignee_families(state: TarotState, seat: int) -> tuple[Family, ...]:
+    """Every valid poignée of ``seat`` as families of sets (§8.2)."""
+    hand = state.hands[seat]
+    trumps = R.hand_trumps(hand)
+    ex = R.EX in hand
+    out = []
+    for n, _, _ in R.POIGNEE_LEVELS:
+        if len(trumps) >= n:
+            out.append(Family("poignee", (), trumps, n))
+        if ex and len(trumps) == n - 1:
+            out.append(Family("poignee", trumps + (R.EX,), (), 0))
+    if four_kings_open(state, seat):
+        shown = public_discard(state)
+        need = 15 - len(shown)
+        if len(trumps) >= need:
+            out.append(Family("poignee", shown, trumps, need))
+        if ex and len(trumps) == need - 1:
+            out.append(Family("poignee", shown + trumps + (R.EX,), (), 0))
+    return tuple(out)
+
+
+def discard_family(hand: tuple[str, ...]) -> Family:
+    """Every valid discard of the taker's 24 cards as one family (§6.1)."""
+    ords = R.ordinary(hand)
+    if len(ords) >= 6:
+        return Family("discard", (), ords, 6)
+    return Family("discard", ords, R.discard_trump_pool(hand), 6 - len(ords))
+
+
+def _msg(problem: tuple[str, dict] | None) -> Msg | None:
+    """A rule problem (key suffix, params) as a message."""
+    if problem is None:
+        return None
+    key, params = problem
+    return Msg.of(f"french_tarot.illegal.{key}", **params)
+
+
+class FrenchTarot(Game):
+    """French Tarot for four players, one deal (spec /work/shared/rules/french_tarot.md)."""
+
+    name = "french_tarot"
+    num_players = 4
+    zero_sum = True
+    pack = "tarot78"
+    defaults: dict[str, Any] = {}
+
+    def __init__(self, **options: Any):
+        super().__init__(**options)
+        self._memo: tuple[Any, Any] = (None, None)
+
+    # --- setup ---------------------------------------------------------------------------
+    def new(self, seed: int, hands=None, chien=None, dealer=None, **setup: Any) -> TarotState:
+        """A deal from ``seed``; fixtures may fix ``hands`` (4 × 18 ids), ``chien`` (6) and ``dealer``."""
+        check_seed(seed)
+        if setup:
+            raise ValueError(f"french_tarot has no setup {', '.join(sorted(setup))}; use hands, chien, dealer.")
+        if dealer is None:
+            dealer = rng("tarot-dealer", seed).randrange(4)
+        if dealer not in range(4):
+            raise ValueError(f"The dealer must be a seat from 0 to 3, not {dealer!r}.")
+        if hands is None:
+            dealt_hands, dealt_chien = _deal(seed, 0)
+        else:
+            dealt_hands = tuple(R.sort_cards(h) for h in hands)
+            dealt_chien = R.sort_cards(chien or ())
+            every = [c for h in dealt_hands for c in h] + list(dealt_chien)
+            if (len(dealt_hands) != 4 or any(len(h) != 18 for h in dealt_hands) or len(dealt_chien) != 6
+                    or sorted(every) != sorted(R.CARDS)):
+                raise ValueError("A fixture needs 4 hands of 18 cards and a chien of 6: the 78 cards once each.")
+        return _start(seed, 0, dealer, dealt_hands, dealt_chien, ())
+
+    # --- legal moves -----------------------------------------------------------------------
+    def legal_actions(self, state: TarotState):
+        """Exactly the legal moves (an ``ActionList`` when whole sets are possible, else a tuple)."""
+        memo_state, memo = self._memo
+        if memo_state is state:
+            return memo
+        out = self._legal(state)
+        self._memo = (state, out)
+        return out
+
+    def _legal(self, state: TarotState):
+        phase = state.phase
+        if phase == "play":
+            seat = state.to_act
+            hand = state.hands[seat]
+            plays = tuple(PLAY[c] for c in R.legal(hand, state.trick))
+            if len(hand) == 18 and may_declare(state, seat):
+                families = poignee_families(state, seat)
+                if families:
+                    return ActionList(plays, families)
+            return plays
+        if phase == "bid":
+            high = max((R.CONTRACTS.index(b) for _, b in state.bids), default=0)
+            return _BID_CHOICES[high]
+        if phase == "discard":
+            return ActionList((), (discard_family(state.hands[state.taker]),))
+        if phase == "chelem":
+            return (CHELEM_NO, CHELEM_YES)
+        return ()
+
+    def action(self, action_id: str) -> Action:
+        """The action with this id (see the module docstring for the id forms)."""
+        return parse_action(action_id)
+
+    def explain_illegal(self, state: TarotState, action: Action) -> Msg | None:
+        """Why ``action`` is not allowed now, in the rules' words, or None if it is legal."""
+        if state.to_act is None:
+            return Msg.of("core.game_over")
+        kind, phase = action.kind, state.phase
+        seat = state.to_act
+        if kind == "play" and phase == "play":
+            return _msg(R.illegal_card_reason(state.hands[seat], state.trick, action.cards[0]))
+        if kind == "bid" and phase == "bid":
+            if action in self.legal_actions(state):
+                return None
+            return Msg.of("french_tarot.illegal.bid_too_low", bid=action.id[4:])
+        if kind == "discard" and phase == "discard":
+            return self.check_discard(state, action.cards)[1]
+        if kind == "chelem" and phase == "chelem":
+            return None
+        if kind == "poignee" and phase == "play":
+            return self.check_poignee(state, action.cards)[1]
+        return Msg.of(f"french_tarot.illegal.phase_{phase}")
+
+    def check_discard(self, state: TarotState, cards) -> tuple[Action | None, Msg | None]:
+        """The discard action for a selection of cards, or None and the reason it is refused."""
+        if state.phase != "discard":
+            return None, Msg.of(f"french_tarot.illegal.phase_{state.phase}")
+        problem = R.discard_problem(state.hands[state.taker], tuple(cards))
+        return (None, _msg(problem)) if problem else (set_action("discard", tuple(cards)), None)
+
+    def check_poignee(self, state: TarotState, cards) -> tuple[Action | None, Msg | None]:
+        """The poignée action for a selection of cards by the seat to act, or None and the reason."""
+        seat = state.to_act
+        if state.phase != "play":
+            return None, Msg.of(f"french_tarot.illegal.phase_{state.phase}")
+        if not may_declare(state, seat):
+            return None, Msg.of("french_tarot.illegal.poignee_late")
+        problem = R.poignee_problem(state.hands[seat], tuple(cards), public_discard(state),
+                                    four_kings_open(state, seat))
+        return (None, _msg(problem)) if problem else (set_action("poignee", tuple(cards)), None)
+
+    def poignee_offers(self, state: TarotState) -> tuple[tuple[str, Action], ...]:
+        """The ready-made poignée per level the seat to act may show now: (level name, action) (D22)."""
+        seat = state.to_act
+        if seat is None or not may_declare(state, seat):
+            return ()
+        offers = R.poignee_offers(state.hands[seat], public_discard(state), four_kings_open(state, seat))
+        return tuple((R.POIGNEE_NAME[n], set_action("poignee", cards)) for n, cards in offers)
+
+    def discard_offer(self, state: TarotState) -> Action | None:
+        """A ready-made valid discard (the six cheapest allowed cards), or None outside the discard."""
+        if state.phase != "discard":
+            return None
+        fam = discard_family(state.hands[state.taker])
+        cheapest = sorted(fam.pool, key=lambda c: (R.POINTS[c], R.RANK[c], R.KEY[c]))[:fam.k]
+        return set_action("discard", fam.fixed + tuple(cheapest))
+
+    # --- transitions -----------------------------------------------------------------------
+    def _apply(self, state: TarotState, action: Action) -> TarotState:
+        kind = action.kind
+        if kind == "play":
+            return self._play(state, action.cards[0])
+        if kind == "bid":
+            return self._bid(state, action.id[4:])
+        if kind == "discard":
+            return self._discard(state, action.cards)
+        if kind == "chelem":
+            return self._chelem(state, action.id == CHELEM_YES.id)
+        return self._poignee(state, action.cards)
+
+    def _bid(self, s: TarotState, bid: str) -> TarotState:
+        seat = s.to_act
+        bids = s.bids + ((seat, bid),)
+        events = (Event("bid", seat, source=bid),)
+        if len(bids) < 4:
+            return s._replace(to_act=(seat + 1) % 4, bids=bids, events=events)
+        best = max(bids, key=lambda b: R.CONTRACTS.index(b[1]))
+        if best[1] == "pass":
+            events += (Event("cancel", None, source="all_pass"),)
+            dealer = (s.dealer + 1) % 4
+            hands, chien = _deal(s.seed, s.deal_no + 1)
+            return _start(s.seed, s.deal_no + 1, dealer, hands, chien, events)
+        taker, contract = best
+        events += (Event("contract", taker, source=contract),)
+        if contract in ("prise", "garde"):
+            hands = _replace_hand(s.hands, taker, R.sort_cards(s.hands[taker] + s.chien))
+            events += (Event("chien", taker, s.chien),)
+            return s._replace(phase="discard", to_act=taker, hands=hands, bids=bids, contract=contract,
+                              taker=taker, events=events)
+        return s._replace(phase="chelem", to_act=taker, bids=bids, contract=contract, taker=taker,
+                          events=events)
+
+    def _discard(self, s: TarotState, cards: tuple[str, ...]) -> TarotState:
+        taker = s.taker
+        hand = tuple(c for c in s.hands[taker] if c not in cards)
+        shown = tuple(c for c in cards if R.SUIT[c] == "T")
+        events = (Event("discard", taker, shown, amount=len(cards)),)
+        return s._replace(phase="chelem", hands=_replace_hand(s.hands, taker, hand), discard=R.sort_cards(cards),
+                          events=events)
+
+    def _chelem(self, s: TarotState, announced: bool) -> TarotState:
+        leader = s.taker if announced else (s.dealer + 1) % 4
+        events = (Event("chelem", s.taker, data=(("announced", announced),)),)
+        return s._replace(phase="play", to_act=leader, chelem=announced, leader=leader, events=events)
+
+    def _poignee(self, s: TarotState, cards: tuple[str, ...]) -> TarotState:
+        seat = s.to_act
+        events = (Event("poignee", seat, cards, amount=R.POIGNEE_BONUS[len(cards)],
+                        source=R.POIGNEE_NAME[len(cards)]),)
+        return s._replace(poignees=s.poignees + ((seat, cards),), events=events)
+
+    def _play(self, s: TarotState, card: str) -> TarotState:
+        seat = s.to_act
+        hand = s.hands[seat]
+        i = hand.index(card)
+        hands = s.hands[:seat] + (hand[:i] + hand[i + 1:],) + s.hands[seat + 1:]
+        trick = s.trick + (card,)
+        event = _PLAY_EVENTS[seat][card]
+        if len(trick) < 4:
+            return TarotState(s.seed, s.deal_no, s.dealer, "play", (seat + 1) % 4, hands, s.chien, s.discard,
+                              s.bids, s.contract, s.taker, s.chelem, s.poignees, s.leader, trick, s.history,
+                              (event,))
+        no = len(s.history) + 1
+        slam = R.excuse_slam_lead(trick, no, s.leader, s.taker, tuple(w for _, _, w in s.history))
+        winner = R.trick_winner(trick, s.leader, slam)
+        history = s.history + ((s.leader, trick, winner),)
+        events = (event, Event("trick", winner, trick, amount=R.card_points(trick), data=(("trick_no", no),)))
+        if R.EX in trick:
+            to_taker, moved = R.excuse_fate(trick, s.leader, winner, s.taker, no, slam)
+            owner = (s.leader + trick.index(R.EX)) % 4
+            events += (Event("excuse", owner, (R.EX,), amount=moved,
+                             data=(("to_taker", to_taker), ("trick_no", no))),)
+        if no < 18:
+            return TarotState(s.seed, s.deal_no, s.dealer, "play", winner, hands, s.chien, s.discard,
+                              s.bids, s.contract, s.taker, s.chelem, s.poignees, winner, (), history, events)
+        final = TarotState(s.seed, s.deal_no, s.dealer, "over", None, hands, s.chien, s.discard, s.bids,
+                           s.contract, s.taker, s.chelem, s.poignees, s.leader, (), history, ())
+        return final._replace(events=events + self._point_events(final))
+
+    # --- scoring -----------------------------------------------------------------------------
+    def tally(self, state: TarotState) -> R.Tally:
+        """The counted piles of a finished deal."""
+        return R.tally(state.history, state.taker, state.contract, state.discard, state.chien)
+
+    def settlement(self, state: TarotState) -> R.Settlement:
+        """The itemised settlement of a finished deal (per defender, from the taker's side)."""
+        t = self.tally(state)
+        return R.settle(state.contract, t.n_oudlers, t.points, t.pab,
+                        tuple(R.POIGNEE_BONUS[len(c)] for _, c in state.poignees), state.chelem,
+                        t.taker_all, t.defence_all)
+
+    def _point_events(self, state: TarotState) -> tuple[Event, ...]:
+        """One "points" event per seat and scoring source of the settlement."""
+        sources = {"french_tarot.item.base": "contract", "french_tarot.item.pab": "petit_au_bout",
+                   "french_tarot.item.poignee": "poignee", "french_tarot.item.chelem": "chelem"}
+        out = []
+        for item in self.settlement(state).items:
+            source = sources.get(item.key)
+            if source is None:
+                continue
+            for seat in range(4):
+                amount = 3 * item.amount if seat == state.taker else -item.amount
+                out.append(Event("points", seat, amount=amount, source=source))
+        return tuple(out)
+
+    def result(self, state: TarotState) -> Result | None:
+        """Scores (taker 3D, each defender −D), the contract's winners and the itemised settlement."""
+        if state.phase != "over":
+            return None
+        st = self.settlement(state)
+        taker = state.taker
+        payoffs = tuple(3 * st.d if s == taker else -st.d for s in range(4))
+        winners = (taker,) if st.made else tuple(s for s in range(4) if s != taker)
+        items = st.items + tuple(Item("french_tarot.item.score", s, payoffs[s], ()) for s in range(4))
+        return Result(payoffs, winners, items, payoffs)
+
+    # --- observation --------------------------------------------------------------------------
+    def observe(self, state: TarotState, seat: int) -> TarotView:
+        """What ``seat`` may see now (see ``TarotView``)."""
+        over = state.phase == "over"
+        taken = state.contract in ("prise", "garde")
+        chien = state.chien if over or taken else ()
+        discard = state.discard if over or seat == state.taker else public_discard(state)
+        history = tuple(TrickView(l, t, w) for l, t, w in state.history)
+        won = [0, 0, 0, 0]
+        for _, _, w in state.history:
+            won[w] += 1
+        res = self.result(state) if over else None
+        return TarotView(
+            seat=seat, to_act=state.to_act, phase=state.phase, dealer=state.dealer, deal_no=state.deal_no,
+            hand=state.hands[seat], bids=state.bids, contract=state.contract, taker=state.taker,
+            chien=chien, discard=discard, discard_trumps=public_discard(state),
+            chelem=state.chelem if state.phase in ("play", "over") else None,
+            poignees=state.poignees, leader=state.leader,
+            trick=tuple(((state.leader + i) % 4, c) for i, c in enumerate(state.trick)),
+            history=history, tricks_won=tuple(won), counts=tuple(len(h) for h in state.hands),
+            scores=res.scores if res else None)
+
+    # --- conformance hooks ---------------------------------------------------------------------
+    def card_places(self, state: TarotState) -> dict[str, tuple[str, ...]]:
+        """Hands, chien (while not taken), discard, current trick and finished tricks."""
+        taken = state.contract in ("prise", "garde")
+        return {"hand0": state.hands[0], "hand1": state.hands[1], "hand2": state.hands[2],
+                "hand3": state.hands[3], "chien": () if taken else state.chien, "discard": state.discard,
+                "trick": state.trick, "tricks": tuple(c for _, t, _ in state.history for c in t)}
+
+    def shuffle_hidden(self, state: TarotState, seat: int, rand: random.Random) -> TarotState:
+        """Permute the cards ``seat`` cannot see among the other hands, the hidden chien and the hidden
+        part of the discard, keeping sizes and public facts (shown poignées, revealed chien cards,
+        discarded trumps; the hidden discard only receives non-King suit cards)."""
+        known = set(R.sort_cards(c for _, cs in state.poignees for c in cs))
+        taken = state.contract in ("prise", "garde")
+        if taken:
+            known.update(state.chien)
+        movable = [[c for c in state.hands[s] if c not in known] if s != seat else [] for s in range(4)]
+        chien_hidden = [] if taken else list(state.chien)
+        disc_hidden = [] if seat == state.taker else [c for c in state.discard if R.SUIT[c] != "T" and c not in known]
+        pool = [c for m in movable for c in m] + chien_hidden + disc_hidden
+        eligible = list(R.ordinary(pool))
+        rand.shuffle(eligible)
+        new_disc = eligible[:len(disc_hidden)]
+        rest = [c for c in pool if c not in new_disc]
+        rand.shuffle(rest)
+        hands = list(state.hands)
+        for s in range(4):
+            if s == seat:
+                continue
+            n = len(movable[s])
+            hands[s] = R.sort_cards([c for c in state.hands[s] if c in known] + rest[:n])
+            rest = rest[n:]
+        chien = state.chien if taken else R.sort_cards(rest[:len(chien_hidden)])
+        discard = state.discard
+        if disc_hidden:
+            discard = R.sort_cards([c for c in state.discard if c not in disc_hidden] + new_disc)
+        return state._replace(hands=tuple(hands), chien=chien, discard=discard)
+
+    # --- words ------------------------------------------------------------------------------
+    def label(self, action: Action | str, lang: str = "en") -> str:
+        """Short button text for an action."""
+        action = self.coerce(action)
+        key = f"french_tarot.label.{action.kind}"
+        if action.kind == "bid":
+            return Msg.of(f"{key}_{action.id[4:]}").text(lang)
+        if action.kind == "chelem":
+            return Msg.of(f"{key}_{action.id[7:]}").text(lang)
+        if action.kind == "poignee":
+            level = R.POIGNEE_NAME.get(len(action.cards), "simple")
+            return Msg.of(f"{key}_{level}", cards=action.cards, n=len(action.cards)).text(lang)
+        if action.kind == "play":
+            return Msg.of(key, card=action.cards[0]).text(lang)
+        return Msg.of(key, cards=action.cards).text(lang)
+
+    def describe(self, event: Event, lang: str = "en") -> str:
+        """One log line for an event, with a ``{seat}`` placeholder for the table to fill in."""
+        key = f"french_tarot.event.{event.kind}"
+        p: dict[str, Any] = {"seat": "{seat}"}
+        if event.kind == "bid" or event.kind == "contract":
+            key += f"_{event.source}"
+        elif event.kind == "cancel":
+            key += f"_{event.source}"
+        elif event.kind == "chelem":
+            key += "_yes" if event.get("announced") else "_no"
+        elif event.kind == "discard":
+            key += "_trumps" if event.cards else ""
+            p["cards"] = event.cards
+        elif event.kind == "excuse":
+            key += "_kept" if event.amount == 0 and event.get("trick_no") < 18 else (
+                "_last" if event.get("trick_no") == 18 else "_paid")
+        elif event.kind == "points":
+            p.update(amount=f"{event.amount:+g}", source=Msg.of(f"french_tarot.source.{event.source}").text(lang))
+        elif event.kind == "deal":
+            p["n"] = event.get("deal_no", 0) + 1
+        elif event.kind == "poignee":
+            p.update(cards=event.cards, level=Msg.of(f"french_tarot.level.{event.source}").text(lang))
+        if event.kind in ("chien", "play", "trick"):
+            p["cards"] = event.cards
+            if event.kind == "play":
+                p["card"] = event.cards[0]
+            if event.kind == "trick":
+                p["points"] = f"{event.amount:g}"
+        return Msg.of(key, **p).text(lang)

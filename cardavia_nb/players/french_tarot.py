@@ -1,0 +1,241 @@
+"""Computer opponents for French Tarot: ``LowPlayer`` (simple counts and heuristics) and ``HighPlayer``
+(determinized playouts on worlds sampled consistently with its view). Both see only their view."""
+
+from __future__ import annotations
+
+from statistics import fmean
+from typing import Any, Sequence
+
+from cardavia_nb.core.game import Action, Game
+from cardavia_nb.core.rng import check_seed
+from cardavia_nb.games.french_tarot import rules as R
+from cardavia_nb.games.french_tarot.actions import BID, CHELEM_NO, CHELEM_YES, PLAY, set_action
+from cardavia_nb.games.french_tarot.view import TarotView
+from cardavia_nb.players.base import decision_rng
+from cardavia_nb.players.french_tarot_policy import (hand_count, low_bid, low_discard, low_play, playout,
+                                                      score)
+from cardavia_nb.players.french_tarot_sampler import World, constraints, sample_world
+
+
+def highest_bid(view: TarotView) -> str:
+    """The highest bid so far ("pass" if none)."""
+    return max((b for _, b in view.bids), key=R.CONTRACTS.index, default="pass")
+
+
+def poignee_choices(view: TarotView) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """The ready-made poignées this seat may show now (empty when it may not)."""
+    seat = view.seat
+    if view.phase != "play" or view.counts[seat] != 18 or any(s == seat for s, _ in view.poignees):
+        return ()
+    four_kings = (seat == view.taker and view.contract in ("prise", "garde")
+                  and R.KINGS.issubset(view.hand) and bool(view.discard_trumps))
+    return R.poignee_offers(view.hand, view.discard_trumps, four_kings)
+
+
+def bonuses(view: TarotView) -> tuple[int, ...]:
+    """The poignée bonuses already declared."""
+    return tuple(R.POIGNEE_BONUS[len(cs)] for _, cs in view.poignees)
+
+
+class LowPlayer:
+    """Bids from a point count, discards to make voids, plays simple sensible cards, shows poignées."""
+
+    level = "low"
+
+    def __init__(self, seed: int = 0, name: str = "Low"):
+        self.seed = check_seed(seed)
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"LowPlayer(seed={self.seed})"
+
+    def choose(self, game: Game, view: TarotView, legal: Sequence[Action]) -> Action:
+        """The heuristic move for this view."""
+        if view.phase == "bid":
+            return BID[low_bid(view.hand, highest_bid(view))]
+        if view.phase == "discard":
+            return set_action("discard", low_discard(view.hand))
+        if view.phase == "chelem":
+            return CHELEM_NO
+        offers = poignee_choices(view)
+        if offers:
+            return set_action("poignee", offers[-1][1])
+        trick = tuple(c for _, c in view.trick)
+        return PLAY[low_play(view.hand, trick, view.leader, view.seat, view.taker)]
+
+    def explain(self, game: Game, view: TarotView, legal: Sequence[Action]) -> list[dict[str, Any]]:
+        """The chosen move with the fact behind it."""
+        chosen = self.choose(game, view, legal)
+        reason = {"bid": f"hand count {hand_count(view.hand)} (Prise from 41, Garde 56, sans 70, contre 80)",
+                  "discard": "short suits first to make voids, dearer cards first",
+                  "chelem": "a chelem is never announced at this level",
+                  "play": "simple rule: win cheaply, feed a partner who surely wins, else play cheap"}[view.phase]
+        return [{"id": chosen.id, "value": 1.0, "reason": reason}]
+
+
+class HighPlayer:
+    """Samples hidden hands consistent with its view and evaluates each option by Low-policy playouts."""
+
+    level = "high"
+    play_budget = 7000  # card plays simulated per card decision (sets the number of worlds)
+
+    def __init__(self, seed: int = 0, name: str = "High"):
+        self.seed = check_seed(seed)
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"HighPlayer(seed={self.seed})"
+
+    def choose(self, game: Game, view: TarotView, legal: Sequence[Action]) -> Action:
+        """The option with the best mean score over sampled worlds."""
+        ranked = self.evaluate(view, legal)
+        return max(ranked, key=lambda r: r[1])[0]
+
+    def explain(self, game: Game, view: TarotView, legal: Sequence[Action]) -> list[dict[str, Any]]:
+        """Every option it evaluated with its mean simulated score."""
+        return [{"id": a.id, "value": round(v, 2), "reason": why}
+                for a, v, why in sorted(self.evaluate(view, legal), key=lambda r: -r[1])]
+
+    # --- evaluation ---------------------------------------------------------------------------
+    def _worlds(self, view: TarotView, n: int) -> list[World]:
+        """``n`` sampled worlds (fewer if the sampler fails), reproducible from (seed, view)."""
+        rand = decision_rng(self.seed, view)
+        cons = constraints(view)
+        worlds = []
+        for _ in range(n):
+            w = sample_world(view, rand, cons)
+            if w is not None:
+                worlds.append(w)
+        return worlds
+
+    def evaluate(self, view: TarotView, legal: Sequence[Action]) -> list[tuple[Action, float, str]]:
+        """(action, mean simulated score, reason) for the options it considers."""
+        if view.phase == "bid":
+            return self._bids(view, legal)
+        if view.phase == "discard":
+            return self._discards(view)
+        if view.phase == "chelem":
+            return self._chelem(view)
+        offers = poignee_choices(view)
+        if offers:
+            return self._poignee(view, offers)
+        return self._plays(view, legal)
+
+    def _bids(self, view, legal) -> list[tuple[Action, float, str]]:
+        """Each contract simulated as taker on 10 worlds (Low discard, Low playouts); passing counts 0."""
+        worlds = self._worlds(view, 10)
+        me, first = view.seat, (view.dealer + 1) % 4
+        out = [(BID["pass"], 0.0, "passing scores nothing")]
+        for action in legal:
+            contract = action.id[4:]
+            if contract == "pass":
+                continue
+            vals = []
+            for w in worlds:
+                hand, discard = view.hand, ()
+                if contract in ("prise", "garde"):
+                    discard = low_discard(view.hand + w.chien)
+                    hand = tuple(c for c in view.hand + w.chien if c not in discard)
+                hands = list(w.hands)
+                hands[me] = hand
+                t = playout(hands, (), first, me, contract, (), discard, w.chien)
+                vals.append(score(t, contract, (), False, me, me))
+            out.append((action, fmean(vals) if vals else -1e9, f"mean score as taker over {len(vals)} deals"))
+        return out
+
+    def _discards(self, view) -> list[tuple[Action, float, str]]:
+        """A few discards (voiding each suit first) tried on 12 worlds."""
+        candidates = {low_discard(view.hand)}
+        for suit in R.SUITS:
+            order = [suit] + [s for s in R.SUITS if s != suit]
+            candidates.add(low_discard(view.hand, order))
+        worlds = self._worlds(view, 12)
+        first = (view.dealer + 1) % 4
+        out = []
+        for discard in sorted(candidates):
+            hand = tuple(c for c in view.hand if c not in discard)
+            vals = []
+            for w in worlds:
+                hands = list(w.hands)
+                hands[view.seat] = hand
+                t = playout(hands, (), first, view.seat, view.contract, (), discard, view.chien)
+                vals.append(score(t, view.contract, (), False, view.seat, view.seat))
+            out.append((set_action("discard", discard), fmean(vals), f"mean score over {len(vals)} deals"))
+        return out
+
+    def _chelem(self, view) -> list[tuple[Action, float, str]]:
+        """Announce only if the playouts, taker leading, win every trick often enough to pay."""
+        worlds = self._worlds(view, 12)
+        me = view.seat
+        yes, no = [], []
+        for w in worlds:
+            t_yes = playout(list(w.hands), (), me, me, view.contract, (), w.discard, w.chien)
+            t_no = playout(list(w.hands), (), (view.dealer + 1) % 4, me, view.contract, (), w.discard, w.chien)
+            yes.append(score(t_yes, view.contract, (), True, me, me))
+            no.append(score(t_no, view.contract, (), False, me, me))
+        return [(CHELEM_NO, fmean(no), "mean score without announcement"),
+                (CHELEM_YES, fmean(yes), "mean score with a chelem announced and the lead")]
+
+    def _poignee(self, view, offers) -> list[tuple[Action, float, str]]:
+        """Show the biggest poignée only when its side wins the contract in most playouts."""
+        size, cards = offers[-1]
+        worlds = self._worlds(view, 12)
+        with_p, without = [], []
+        extra = bonuses(view)
+        for w in worlds:
+            t = self._rollout(view, w, None)
+            with_p.append(score(t, view.contract, extra + (R.POIGNEE_BONUS[size],), view.chelem, view.taker, view.seat))
+            without.append(score(t, view.contract, extra, view.chelem, view.taker, view.seat))
+        play = self._plays(view, [PLAY[c] for c in R.legal(view.hand, tuple(c for _, c in view.trick))])
+        best_play = max(play, key=lambda r: r[1])
+        gain = fmean(with_p) - fmean(without)
+        return [(set_action("poignee", cards), best_play[1] + gain, f"bonus {R.POIGNEE_BONUS[size]} expected {gain:+.1f}"),
+                (best_play[0], best_play[1], "keep the trumps hidden")]
+
+    def _rollout(self, view: TarotView, world: World, card: str | None) -> R.Tally:
+        """Play ``card`` (if any) then the rest of the deal with the Low policy in ``world``."""
+        trick = tuple(c for _, c in view.trick)
+        hands = list(world.hands)
+        if card is not None:
+            i = hands[view.seat].index(card)
+            hands[view.seat] = hands[view.seat][:i] + hands[view.seat][i + 1:]
+            trick += (card,)
+        history = tuple((t.leader, t.cards, t.winner) for t in view.history)
+        leader = view.leader
+        if len(trick) == 4:
+            no = len(history) + 1
+            slam = R.excuse_slam_lead(trick, no, leader, view.taker, tuple(w for _, _, w in history))
+            winner = R.trick_winner(trick, leader, slam)
+            history += ((leader, trick, winner),)
+            leader, trick = winner, ()
+        return playout(hands, trick, leader, view.taker, view.contract, history, world.discard, world.chien)
+
+    def _plays(self, view, legal) -> list[tuple[Action, float, str]]:
+        """Each distinct legal card played out on the same sampled worlds."""
+        cards = _distinct([a.cards[0] for a in legal if a.kind == "play"])
+        if len(cards) == 1:
+            return [(PLAY[cards[0]], 0.0, "only sensible card")]
+        remaining = max(4, 4 * len(view.hand))
+        n = max(4, min(24, self.play_budget // (len(cards) * remaining)))
+        worlds = self._worlds(view, n)
+        extra = bonuses(view)
+        out = []
+        for card in cards:
+            vals = [score(self._rollout(view, w, card), view.contract, extra, view.chelem, view.taker, view.seat)
+                    for w in worlds]
+            out.append((PLAY[card], fmean(vals), f"mean score over {len(vals)} sampled deals"))
+        return out
+
+
+def _distinct(cards: list[str]) -> list[str]:
+    """The cards worth comparing: among 0.5-point cards of one plain suit only the lowest and highest."""
+    out, small = [], {}
+    for c in cards:
+        if R.SUIT[c] in R.SUITS and R.POINTS[c] == 0.5:
+            small.setdefault(R.SUIT[c], []).append(c)
+        else:
+            out.append(c)
+    for group in small.values():
+        group.sort(key=R.RANK.__getitem__)
+        out.extend(dict.fromkeys((group[0], group[-1])))
+    return out

@@ -1,0 +1,218 @@
+"""Worlds consistent with a French Tarot view: who may hold each unseen card, and random deals of them.
+
+Facts used: cards seen (own hand and discard, played cards, revealed chien, public discarded trumps,
+shown poignées), voids and trump limits shown by failures to follow or to overtrump, the taker holding
+no ordinary card after a discard containing trumps, the Excuse shown in a poignée (then every trump
+was shown), the hidden discard holding only non-King suit cards, and no hand having been petit sec.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from cardavia_nb.games.french_tarot import rules as R
+from cardavia_nb.games.french_tarot.view import TarotView
+
+SUIT, RANK = R.SUIT, R.RANK
+
+
+class World(NamedTuple):
+    """A full guess of the hidden cards: four hands, the hidden chien and the whole discard."""
+
+    hands: tuple[tuple[str, ...], ...]
+    chien: tuple[str, ...]
+    discard: tuple[str, ...]
+
+
+def played_cards(view: TarotView) -> list[tuple[int, str]]:
+    """Every card played so far as (seat, card), finished tricks then the current one."""
+    out = [((t.leader + i) % 4, c) for t in view.history for i, c in enumerate(t.cards)]
+    return out + list(view.trick)
+
+
+def inferences(view: TarotView) -> tuple[list[set[str]], list[int]]:
+    """Per seat: suits it is known to lack ("T" = no trump at all) and the highest trump it may hold."""
+    voids: list[set[str]] = [set() for _ in range(4)]
+    cap = [21] * 4
+    tricks = [(t.leader, t.cards) for t in view.history]
+    if view.trick:
+        tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
+    for leader, cards in tricks:
+        for i in range(1, len(cards)):
+            prior, card, seat = cards[:i], cards[i], (leader + i) % 4
+            if prior == (R.EX,) or card == R.EX:
+                continue
+            led = prior[0] if prior[0] != R.EX else prior[1]
+            if SUIT[led] != "T" and SUIT[card] != SUIT[led]:
+                voids[seat].add(SUIT[led])
+            if SUIT[card] != "T" and (SUIT[led] == "T" or SUIT[card] != SUIT[led]):
+                voids[seat].add("T")
+            if SUIT[card] == "T":
+                high = max((RANK[c] for c in prior if SUIT[c] == "T"), default=0)
+                if RANK[card] < high:
+                    cap[seat] = min(cap[seat], high)
+    return voids, cap
+
+
+class Constraints(NamedTuple):
+    """What a world must satisfy: fixed cards per place, capacities, and who may hold each unseen card."""
+
+    fixed: dict[str, tuple[str, ...]]
+    capacity: dict[str, int]
+    allowed: dict[str, tuple[str, ...]]
+
+
+def constraints(view: TarotView) -> Constraints:
+    """The places of unseen cards (``hand<s>``, ``chien``, ``discard``) and the rules each card obeys."""
+    me, taker = view.seat, view.taker
+    played = {c for _, c in played_cards(view)}
+    voids, cap = inferences(view)
+    taken = view.contract in ("prise", "garde")
+    after_discard = taken and view.phase not in ("bid", "discard")
+    shown = {s: [c for c in cs if c not in played] for s, cs in view.poignees}
+    fixed: dict[str, tuple[str, ...]] = {}
+    capacity: dict[str, int] = {}
+    for s in range(4):
+        if s == me:
+            continue
+        keep = tuple(c for c in shown.get(s, ()) if not (after_discard and s == taker and c in view.discard_trumps))
+        fixed[f"hand{s}"] = keep
+        capacity[f"hand{s}"] = view.counts[s] - len(keep)
+    if view.contract in ("garde_sans", "garde_contre") and view.phase != "over":
+        capacity["chien"] = 6
+    elif view.contract is None and view.phase == "bid":
+        capacity["chien"] = 6
+    if after_discard and me != taker:
+        capacity["discard"] = 6 - len(view.discard_trumps)
+    seen = set(view.hand) | played | set(view.discard) | {c for cs in fixed.values() for c in cs}
+    no_ordinary = after_discard and bool(view.discard_trumps)
+    ex_shown = {s for s, cs in view.poignees if R.EX in cs}
+    allowed: dict[str, tuple[str, ...]] = {}
+    for c in R.CARDS:
+        if c in seen:
+            continue
+        places = []
+        for place in capacity:
+            if place == "discard":
+                ok = SUIT[c] in R.SUITS and c not in R.KINGS
+            elif place == "chien":
+                ok = True
+            else:
+                s = int(place[4:])
+                suit = SUIT[c]
+                ok = suit not in voids[s] and not (suit == "T" and (RANK[c] > cap[s] or "T" in voids[s]))
+                ok = ok and not (suit == "T" and s in ex_shown)
+                ok = ok and not (s == taker and no_ordinary and suit in R.SUITS and c not in R.KINGS)
+                if taken and c in view.chien and s != taker:
+                    ok = False
+            if ok:
+                places.append(place)
+        allowed[c] = tuple(places)
+    return Constraints(fixed, capacity, allowed)
+
+
+def _assign(cons: Constraints, rand: random.Random) -> dict[str, list[str]] | None:
+    """A random assignment of the unseen cards to places respecting capacities (augmenting paths)."""
+    members: dict[str, list[str]] = {p: [] for p in cons.capacity}
+    cards = list(cons.allowed)
+    rand.shuffle(cards)
+    cards.sort(key=lambda c: len(cons.allowed[c]))
+    where: dict[str, str] = {}
+
+    def place(card: str, visited: set[str]) -> bool:
+        options = [p for p in cons.allowed[card] if p not in visited]
+        rand.shuffle(options)
+        free = [p for p in options if len(members[p]) < cons.capacity[p]]
+        if free:
+            weights = [cons.capacity[p] - len(members[p]) for p in free]
+            p = rand.choices(free, weights)[0]
+            members[p].append(card)
+            where[card] = p
+            return True
+        for p in options:
+            if p in visited:
+                continue
+            visited.add(p)
+            for other in list(members[p]):
+                members[p].remove(other)
+                if place(other, visited):
+                    members[p].append(card)
+                    where[card] = p
+                    return True
+                members[p].append(other)
+        return False
+
+    for card in cards:
+        if not place(card, set()):
+            return None
+    return members
+
+
+def _world(view: TarotView, cons: Constraints, members: dict[str, list[str]]) -> World:
+    """The world built from an assignment plus the cards the view fixes."""
+    hands = []
+    for s in range(4):
+        if s == view.seat:
+            hands.append(view.hand)
+        else:
+            hands.append(R.sort_cards(list(cons.fixed[f"hand{s}"]) + members[f"hand{s}"]))
+    chien = R.sort_cards(members["chien"]) if "chien" in members else view.chien
+    if "discard" in members:
+        discard = R.sort_cards(list(view.discard_trumps) + members["discard"])
+    else:
+        discard = view.discard
+    return World(tuple(hands), chien, discard)
+
+
+def initial_hands(view: TarotView, world: World) -> list[tuple[str, ...]]:
+    """Each seat's 18 dealt cards in ``world`` (hand + cards played; the taker's chien swapped back)."""
+    dealt = [list(h) for h in world.hands]
+    for seat, card in played_cards(view):
+        dealt[seat].append(card)
+    if view.contract in ("prise", "garde") and view.phase != "discard":
+        t = view.taker
+        dealt[t] = [c for c in dealt[t] + list(world.discard) if c not in view.chien]
+    if view.contract in ("prise", "garde") and view.phase == "discard":
+        dealt[view.taker] = [c for c in dealt[view.taker] if c not in view.chien]
+    return [tuple(h) for h in dealt]
+
+
+def sample_world(view: TarotView, rand: random.Random, cons: Constraints | None = None,
+                 tries: int = 30) -> World | None:
+    """A random world consistent with ``view`` (None only if no consistent deal was found)."""
+    cons = cons or constraints(view)
+    for _ in range(tries):
+        members = _assign(cons, rand)
+        if members is None:
+            return None
+        world = _world(view, cons, members)
+        if not any(R.is_petit_sec(h) for h in initial_hands(view, world)):
+            return world
+    return None
+
+
+def consistent(view: TarotView, world: World) -> bool:
+    """Whether ``world`` agrees with every fact of ``view`` (used by tests of the sampler)."""
+    cons = constraints(view)
+    if world.hands[view.seat] != view.hand:
+        return False
+    for s in range(4):
+        if s == view.seat:
+            continue
+        hand = world.hands[s]
+        if len(hand) != view.counts[s] or not set(cons.fixed[f"hand{s}"]) <= set(hand):
+            return False
+        if any(c not in cons.fixed[f"hand{s}"] and f"hand{s}" not in cons.allowed.get(c, ()) for c in hand):
+            return False
+    if "chien" in cons.capacity and len(world.chien) != 6:
+        return False
+    if "discard" in cons.capacity:
+        hidden = [c for c in world.discard if c not in view.discard_trumps]
+        if len(hidden) != cons.capacity["discard"] or any("discard" not in cons.allowed.get(c, ()) for c in hidden):
+            return False
+    every = [c for h in world.hands for c in h] + [c for _, c in played_cards(view)]
+    every += list(world.discard) + (list(world.chien) if "chien" in cons.capacity else [])
+    if sorted(every) != sorted(R.CARDS):
+        return False
+    return not any(R.is_petit_sec(h) for h in initial_hands(view, world))
