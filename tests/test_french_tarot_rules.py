@@ -405,3 +405,23 @@ def test_seed_example_through_the_engine_items():
     assert (st.made, st.diff, st.base, st.d) == (True, 4, 58, 58)
     keys = [i.key.split(".")[-1] for i in st.items]
     assert keys[:5] == ["card_points", "target", "oudlers", "multiplier", "base"]
+
+
+def test_point_events_add_up_to_the_payoffs_over_random_deals():
+    """Every scoring source reaches the log: per seat, the "points" events sum to the payoff."""
+    game = get("french_tarot")
+    sources = set()
+    for seed in range(60):
+        steps = playout(game, seed)
+        final = steps[-1][0]
+        totals = [0.0] * 4
+        state = game.new(seed)
+        for _, action in steps[:-1]:
+            state = game.apply(state, action)
+            for event in state.events:
+                if event.kind == "points":
+                    totals[event.seat] += event.amount
+                    sources.add(event.source)
+        assert state == final
+        assert totals == list(game.result(final).payoffs), seed
+    assert {"contract", "petit_au_bout"} <= sources

@@ -91,7 +91,7 @@ def _used(key: str, literals: set[str], prefixes: set[str]) -> bool:
     if tails & literals:
         return True
     heads = {".".join(parts[i:j]) + "." for i in range(len(parts)) for j in range(i + 1, len(parts))}
-    return bool(heads & prefixes) or any(key.startswith(p) and p.endswith(".") for p in prefixes)
+    return bool(heads & prefixes) or any(key.startswith(p) and p.count(".") >= 2 for p in prefixes)
 
 
 def test_every_english_key_is_used_by_the_code():

@@ -53,6 +53,8 @@ PACK_OF_DOMAIN = {"truco": "spanish", "pao_de_kuai": "french", "french_tarot": "
 
 
 def _render(key: str, name: str, value: object, lang: str) -> object:
+    if hasattr(value, "text"):  # a message inside a message (a core.text.Msg): its words in lang
+        return value.text(lang)  # type: ignore[union-attr]
     pack = PACK_OF_DOMAIN.get(key.split(".", 1)[0])
     if pack is None or not name.startswith("card"):
         return value

@@ -352,8 +352,9 @@ class FrenchTarot(Game):
 
     def _point_events(self, state: TarotState) -> tuple[Event, ...]:
         """One "points" event per seat and scoring source of the settlement."""
-        sources = {"french_tarot.item.base": "contract", "french_tarot.item.pab": "petit_au_bout",
-                   "french_tarot.item.poignee": "poignee", "french_tarot.item.chelem": "chelem"}
+        sources = {"french_tarot.item.base": "contract", "french_tarot.item.pab_taker": "petit_au_bout",
+                   "french_tarot.item.pab_defence": "petit_au_bout", "french_tarot.item.poignee": "poignee",
+                   "french_tarot.item.chelem": "chelem"}
         out = []
         for item in self.settlement(state).items:
             source = sources.get(item.key)

@@ -11,6 +11,7 @@ from typing import Iterable, NamedTuple
 
 from cardavia_nb.core.cards import deck
 from cardavia_nb.core.game import Item
+from cardavia_nb.core.text import Msg
 
 CARDS = tuple(c.id for c in deck("tarot78"))
 SUIT = {c.id: c.suit for c in deck("tarot78")}  # "S" "H" "D" "C", "T" for trumps, "X" for the Excuse
@@ -245,13 +246,13 @@ def settle(contract: str, n_oudlers: int, points: float, pab: str | None = None,
     items = [Item("french_tarot.item.card_points", None, points, (("points", points),)),
              Item("french_tarot.item.target", None, goal, (("oudlers", n_oudlers),)),
              Item("french_tarot.item.oudlers", None, n_oudlers, ()),
-             Item("french_tarot.item.multiplier", None, m, (("contract", contract),)),
+             Item("french_tarot.item.multiplier", None, m, (("contract", Msg.of(f"french_tarot.contract.{contract}")),)),
              Item("french_tarot.item.base", None, sign * base, (("diff", diff), ("made", made)))]
     d = sign * base
     if pab is not None:
         amount = 10 * m * (1 if pab == "taker" else -1)
         d += amount
-        items.append(Item("french_tarot.item.pab", None, amount, (("side", pab),)))
+        items.append(Item(f"french_tarot.item.pab_{pab}", None, amount, ()))
     for bonus in poignees:
         d += sign * bonus
         items.append(Item("french_tarot.item.poignee", None, sign * bonus, (("bonus", bonus),)))

@@ -661,13 +661,7 @@ class SettleDemo(Panel):
 
     def item_line(self, item, lang: str) -> list[str]:
         """One settlement line in words with its amount."""
-        key = item.key.rsplit(".", 1)[1]
-        p = dict(item.params)
-        if key == "pab":
-            key = f"pab_{p['side']}"
-        if key == "multiplier":
-            p["contract"] = contract_name(p["contract"], lang)
-        return [say(f"step8.item.{key}", lang, **p), amount(item.amount)]
+        return [i18n.translate(item.key, lang, **dict(item.params)), amount(item.amount)]
 
     def render(self, lang: str) -> list[dict]:
         """Presets, the facts as buttons and numbers, the itemised settlement and the four scores."""
