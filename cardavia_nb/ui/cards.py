@@ -20,7 +20,8 @@ class CardFan(Widget):
     Names in words (for screen readers) follow the shared ``Settings`` language.
     """
 
-    _esm = asset("cardfan.js")
+    _esm = asset("drawn.js")
+    _renderer = traitlets.Unicode("fan").tag(sync=True)
 
     cards = traitlets.List().tag(sync=True)
     pack = traitlets.Unicode("").tag(sync=True)

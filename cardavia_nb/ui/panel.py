@@ -1,7 +1,7 @@
 """Panels: blocks of teaching content (text, cards, buttons, tables) drawn in the page's language.
 
 A panel's Python side decides everything: ``render(lang)`` returns plain blocks and ``handle``
-reacts to the learner's clicks; the front end (widgets/panel.js) only draws blocks and sends
+reacts to the learner's clicks; the front end (``renderPanel`` in widgets/shared.js) only draws blocks and sends
 intents. Rule steps, demos and quizzes of the notebooks are small subclasses.
 
 Blocks (dicts):
@@ -32,7 +32,8 @@ INTENTS = ("pick", "press", "number")
 class Panel(Widget):
     """Base of every teaching block; subclasses override ``render`` and, if interactive, ``handle``."""
 
-    _esm = asset("panel.js")
+    _esm = asset("drawn.js")
+    _renderer = traitlets.Unicode("panel").tag(sync=True)
     blocks = traitlets.List().tag(sync=True)
     notice = traitlets.Unicode("").tag(sync=True)
 

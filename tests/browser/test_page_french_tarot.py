@@ -7,6 +7,7 @@ from __future__ import annotations
 from cardavia_nb.games.french_tarot import FrenchTarot
 from cardavia_nb.players.french_tarot import LowPlayer
 from tests.browser.conftest import shot
+from tests.browser.pages import TABLE, cards_in, log_lines, panel, select, settled
 
 NOTEBOOK = "03-french-tarot.ipynb"
 SEED = 8  # seat 0 speaks first with all three oudlers; after the chien: 9 trumps and the Excuse
@@ -17,34 +18,6 @@ CARD_CLICKS = 4
 HEADINGS = ("1. Objective", "2. Setup", "3. Chien and discards", "4. Declarations before your first card",
             "5. Playing a trick", "6. Handling the Excuse", "7. Card points and bonuses", "8. Scoring and ending",
             "The computer players", "Play a deal")
-TABLE = ".cardavia[data-testid='table']"
-
-
-def panel(page, text: str):
-    """The one lesson panel that contains ``text``."""
-    return page.locator("[data-testid='panel']").filter(has_text=text).first
-
-
-def log_lines(table) -> int:
-    """How many lines the table's log shows."""
-    return table.locator("[data-testid='log'] li").count()
-
-
-def settled(page, log_before: int) -> None:
-    """Wait until the table has answered a click and the human must act again, or the deal is over."""
-    page.wait_for_function(
-        """(before) => {
-            const root = document.querySelector(".cardavia[data-testid='table']");
-            const lines = root.querySelectorAll("[data-testid='log'] li").length;
-            return lines > before && root.dataset.animating !== "1"
-                && (root.dataset.toAct === "0" || root.dataset.over === "1");
-        }""", arg=log_before, timeout=30_000)
-
-
-def cards_in(table, testid_prefix: str) -> list[str]:
-    """The card ids inside the table's elements whose test id starts with ``testid_prefix``."""
-    return table.locator(f"[data-testid^='{testid_prefix}'] [data-card]").evaluate_all(
-        "nodes => nodes.map(n => n.dataset.card)")
 
 
 def act(page, table, selector: str) -> None:
@@ -53,12 +26,6 @@ def act(page, table, selector: str) -> None:
     table.locator(selector).click()
     settled(page, before)
     assert not table.locator("[data-testid='notice']").inner_text().strip()
-
-
-def select(table, cards) -> None:
-    """Click each card of the hand once."""
-    for card in cards:
-        table.locator(f"[data-testid='hand'] [data-card='{card}']").click()
 
 
 def verdict(page) -> str:

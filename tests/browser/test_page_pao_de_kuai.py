@@ -6,6 +6,7 @@ from __future__ import annotations
 from cardavia_nb import i18n
 from cardavia_nb.games.pao_de_kuai import classify, plays
 from tests.browser.conftest import shot
+from tests.browser.pages import cards_in, log_lines, panel, select, settled
 
 NOTEBOOK = "02-pao-de-kuai.ipynb"
 SEED = 24  # a short seeded deal: several multi-card plays, at least one forced pass, the deal ends
@@ -16,44 +17,11 @@ REASONS = {i18n.translate(k) for k in i18n.catalog("en") if k.startswith("pao_de
            and "{" not in i18n.catalog("en")[k]}
 
 
-def panel(page, text: str):
-    """The one lesson panel that contains ``text``."""
-    return page.locator("[data-testid='panel']").filter(has_text=text).first
-
-
-def settled(page, log_before: int) -> None:
-    """Wait until the table has answered a click and the human must act again, or the deal is over."""
-    page.wait_for_function(
-        """(before) => {
-            const root = document.querySelector(".cardavia[data-testid='table']");
-            const lines = root.querySelectorAll("[data-testid='log'] li").length;
-            return lines > before && root.dataset.animating !== "1"
-                && (root.dataset.toAct === "0" || root.dataset.over === "1");
-        }""", arg=log_before, timeout=30_000)
-
-
-def log_lines(table) -> int:
-    """How many lines the table's log shows."""
-    return table.locator("[data-testid='log'] li").count()
-
-
-def cards_in(table, testid_prefix: str) -> list[str]:
-    """The card ids inside the table's elements whose test id starts with ``testid_prefix``."""
-    return table.locator(f"[data-testid^='{testid_prefix}'] [data-card]").evaluate_all(
-        "nodes => nodes.map(n => n.dataset.card)")
-
-
 def first_play(hand: list[str], top: list[str]) -> tuple[str, ...]:
     """Simple strategy: the engine's first legal multi-card play, else its first play."""
     found = plays(hand, classify(top) if top else None, opening="3H" in hand and not top)
     multi = [p for p in found if len(p) > 1]
     return (multi or found)[0]
-
-
-def select(table, cards: list[str]) -> None:
-    """Click each card of the hand once."""
-    for card in cards:
-        table.locator(f"[data-testid='hand'] [data-card='{card}']").click()
 
 
 def test_page_shows_every_step_quiz_and_demo(open_page):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.browser.conftest import shot
+from tests.browser.pages import panel
 
 PAGE = "01-truco.ipynb"
 TABLE_READY = ".cardavia[data-testid='table'][data-ready='1']"
@@ -14,11 +15,6 @@ STEPS = ["1. Objective", "2. Setup", "3. Playing a turn", "4. Tricks and ties", 
 def open_truco(open_page):
     """The page, once its table at the bottom is drawn."""
     return open_page(PAGE, wait_for=TABLE_READY)
-
-
-def panel(page, words: str):
-    """The one lesson panel containing ``words``."""
-    return page.locator("[data-testid='panel']", has_text=words)
 
 
 def test_page_shows_every_step_offline(open_page):

@@ -1,4 +1,5 @@
-// A fan of cards drawn with the table's SVG: for the home page and notebook demos.
+// A widget drawn entirely by the page's shared module (teaching panels, card fans): Python says
+// which renderer in `_renderer`; the renderer draws the synced data and sends intents back.
 
 // The shared module (cards, Markdown, look, stylesheet) travels once per page, on the hub model.
 const loadShared = (model) => model.widget_manager.get_model(model.get("_hub")).then((hub) =>
@@ -7,6 +8,8 @@ const loadShared = (model) => model.widget_manager.get_model(model.get("_hub")).
 
 export default {
   async render({ model, el }) {
-    (await loadShared(model)).renderFan(model, el);
+    const shared = await loadShared(model);
+    const renderer = { panel: shared.renderPanel, fan: shared.renderFan }[model.get("_renderer")];
+    renderer(model, el);
   },
 };
