@@ -274,12 +274,11 @@ def discard_positions() -> dict[str, TarotState]:
     return {"a": real, "b": short}
 
 
-class DiscardDemo(Panel):
-    """Click six of the taker's 24 cards; the engine's ``check_discard`` accepts them or says why not."""
+class PresetPicker(Panel):
+    """A demo over preset positions where the learner picks cards of one hand (discard, poignée)."""
 
-    def __init__(self, settings: Settings | None = None):
-        self.positions = discard_positions()
-        self.preset = "a"
+    def __init__(self, positions: dict[str, TarotState], preset: str, settings: Settings | None = None):
+        self.positions, self.preset = positions, preset
         self.chosen: list[str] = []
         super().__init__(settings)
 
@@ -287,6 +286,30 @@ class DiscardDemo(Panel):
     def state(self) -> TarotState:
         """The position of the chosen preset."""
         return self.positions[self.preset]
+
+    def toggle(self, card: str, hand: tuple[str, ...], limit: int = 78) -> None:
+        """Take a card out of the selection, or add one of ``hand`` while fewer than ``limit``."""
+        if card in self.chosen:
+            self.chosen.remove(card)
+        elif card in hand and len(self.chosen) < limit:
+            self.chosen.append(card)
+
+    def common_press(self, key: str) -> bool:
+        """Go to preset ``key`` or clear the selection; False for any other button."""
+        if key in self.positions:
+            self.preset, self.chosen = key, []
+        elif key == "clear":
+            self.chosen = []
+        else:
+            return False
+        return True
+
+
+class DiscardDemo(PresetPicker):
+    """Click six of the taker's 24 cards; the engine's ``check_discard`` accepts them or says why not."""
+
+    def __init__(self, settings: Settings | None = None):
+        super().__init__(discard_positions(), "a", settings)
 
     def render(self, lang: str) -> list[dict]:
         """Presets, the chien, the 24 cards to pick from, and the verdict."""
@@ -312,19 +335,9 @@ class DiscardDemo(Panel):
     def handle(self, intent: str, content: dict) -> None:
         """Toggle a card (up to six), switch preset, take the engine's suggestion, or clear."""
         if intent == "pick":
-            card = content["card"]
-            if card in self.chosen:
-                self.chosen.remove(card)
-            elif card in self.state.hands[self.state.taker] and len(self.chosen) < 6:
-                self.chosen.append(card)
-        elif intent == "press":
-            key = content["id"]
-            if key in self.positions:
-                self.preset, self.chosen = key, []
-            elif key == "offer":
-                self.chosen = list(GAME.discard_offer(self.state).cards)
-            elif key == "clear":
-                self.chosen = []
+            self.toggle(content["card"], self.state.hands[self.state.taker], 6)
+        elif intent == "press" and not self.common_press(content["id"]) and content["id"] == "offer":
+            self.chosen = list(GAME.discard_offer(self.state).cards)
 
 
 def discard_quiz(settings: Settings | None = None) -> Quiz:
@@ -352,19 +365,11 @@ def poignee_position(key: str) -> TarotState:
     return run(state, *auction(3, 1, "garde_sans"), "chelem:no")
 
 
-class PoigneeDemo(Panel):
+class PoigneeDemo(PresetPicker):
     """A preset hand: the engine's poignée offers per level, and ``check_poignee`` on your own choice."""
 
     def __init__(self, settings: Settings | None = None):
-        self.positions = {k: poignee_position(k) for k in POIGNEE_HANDS}
-        self.preset = "p9x"
-        self.chosen: list[str] = []
-        super().__init__(settings)
-
-    @property
-    def state(self) -> TarotState:
-        """The position of the chosen preset."""
-        return self.positions[self.preset]
+        super().__init__({k: poignee_position(k) for k in POIGNEE_HANDS}, "p9x", settings)
 
     def render(self, lang: str) -> list[dict]:
         """Presets, the hand, the table of levels, the offers and the verdict on the selection."""
@@ -398,20 +403,12 @@ class PoigneeDemo(Panel):
     def handle(self, intent: str, content: dict) -> None:
         """Toggle a card, switch preset, take an offer, or clear."""
         if intent == "pick":
-            card = content["card"]
-            if card in self.chosen:
-                self.chosen.remove(card)
-            elif card in self.state.hands[0]:
-                self.chosen.append(card)
-        elif intent == "press":
-            key = content["id"]
+            self.toggle(content["card"], self.state.hands[0])
+        elif intent == "press" and not self.common_press(content["id"]):
             offers = dict(GAME.poignee_offers(self.state))
-            if key in self.positions:
-                self.preset, self.chosen = key, []
-            elif key.startswith("use-") and key[4:] in offers:
+            key = content["id"]
+            if key.startswith("use-") and key[4:] in offers:
                 self.chosen = list(offers[key[4:]].cards)
-            elif key == "clear":
-                self.chosen = []
 
 
 def poignee_quiz(settings: Settings | None = None) -> Quiz:
