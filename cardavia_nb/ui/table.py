@@ -320,7 +320,8 @@ class Table(Widget):
 
         if seat is not None and "{seat}" in text:
             head, _, tail = text.partition("{seat}")
-            text = head + name(seat, not head.strip()) + tail.replace("{seat}", name(seat, False))
+            starts_sentence = not head.strip() or head.rstrip().endswith((".", "!", "?"))
+            text = head + name(seat, starts_sentence) + tail.replace("{seat}", name(seat, False))
         pattern = _seat_pattern(t("log.seat_word", self.lang))
         return pattern.sub(lambda m: name(int(m.group(2)), m.group(1)[:1].isupper()), text)
 

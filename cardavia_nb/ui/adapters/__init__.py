@@ -43,6 +43,12 @@ class Adapter:
         self.pack = family(game.pack)
 
     # --- words -----------------------------------------------------------------------------
+    def who(self, seat: int, view: Any, lang: str, after_preposition: bool = False) -> str:
+        """A seat's name for info lines: "You" (or "you" after a preposition) or "Computer N"."""
+        if seat == view.seat:
+            return t("you_lower" if after_preposition else "you", lang)
+        return t("computer", lang, n=seat)
+
     def name(self, card: str, lang: str) -> str:
         """A card's name in words."""
         return card_name(card, self.pack, lang)

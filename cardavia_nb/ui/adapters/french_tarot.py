@@ -28,7 +28,7 @@ class GameAdapter(Adapter):
         if not view.history:
             return []
         last = view.history[-1]
-        note = t("tarot.won_by", lang, name=self.who(last.winner, view, lang))
+        note = t("tarot.won_by", lang, name=self.who(last.winner, view, lang, True))
         return [{"seat": (last.leader + i) % 4, "cards": [c], "note": note if (last.leader + i) % 4 == last.winner else ""}
                 for i, c in enumerate(last.cards)]
 
@@ -41,7 +41,7 @@ class GameAdapter(Adapter):
             key = "tarot.your_discard" if view.seat == view.taker else "tarot.discard"
             out.append({"label": t(key, lang), "cards": list(view.discard)})
         for seat, cards in view.poignees:
-            out.append({"label": t("tarot.poignee", lang, name=self.who(seat, view, lang)), "cards": list(cards)})
+            out.append({"label": t("tarot.poignee", lang, name=self.who(seat, view, lang, True)), "cards": list(cards)})
         return out
 
     def info(self, view: Any, lang: str) -> list[str]:
@@ -59,9 +59,6 @@ class GameAdapter(Adapter):
             lines.append(t("tarot.tricks", lang, n=len(view.history)))
         return lines
 
-    def who(self, seat: int, view: Any, lang: str) -> str:
-        """A seat's name for the info lines."""
-        return t("you", lang) if seat == view.seat else t("computer", lang, n=seat)
 
     def scores(self, view: Any, lang: str) -> list[str]:
         """Final scores when over, else the tricks each seat has won."""

@@ -29,19 +29,16 @@ class GameAdapter(Adapter):
         if view.opening:
             lines.append(t("pdk.opening", lang))
         elif view.top is None and view.to_act is not None:
-            lines.append(t("pdk.new_round", lang, name=self.who(view.to_act, view, lang)))
+            lines.append(t("pdk.new_round", lang, name=self.who(view.to_act, view, lang, True)))
         for seat, passed in enumerate(view.passed):
             if passed:
                 lines.append(t("pdk.passed", lang, name=self.who(seat, view, lang)))
         for seat in view.bonuses:
-            lines.append(t("pdk.bonus", lang, name=self.who(seat, view, lang)))
+            lines.append(t("pdk.bonus", lang, name=self.who(seat, view, lang, True)))
         if view.winner is not None:
             lines.append(t("pdk.out", lang, name=self.who(view.winner, view, lang)))
         return lines
 
-    def who(self, seat: int, view: Any, lang: str) -> str:
-        """A seat's name for the info lines."""
-        return t("you", lang) if seat == view.seat else t("computer", lang, n=seat)
 
     def scores(self, view: Any, lang: str) -> list[str]:
         """No running score in a single deal: the settlement comes at the end."""

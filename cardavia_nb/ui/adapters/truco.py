@@ -37,11 +37,11 @@ class GameAdapter(Adapter):
             if trick.parda:
                 lines.append(t("truco.trick_parda", lang, n=number))
             else:
-                lines.append(t("truco.trick_won", lang, n=number, name=self.seat_name(trick.winner, view, lang)))
+                lines.append(t("truco.trick_won", lang, n=number, name=self.who(trick.winner, view, lang, True)))
         lines.append(t("truco.stake", lang, n=view.truco_level))
         if view.pending_truco is not None:
             caller, level = view.pending_truco
-            lines.append(t("truco.pending", lang, name=self.seat_name(caller, view, lang),
+            lines.append(t("truco.pending", lang, name=self.who(caller, view, lang),
                            call=translate("truco.label." + STAKE_CALLS[level - 2], lang)))
         if view.envido_state == "pending":
             chain = ", ".join(translate("truco.label." + c, lang) for c in view.envido_chain)
@@ -53,9 +53,6 @@ class GameAdapter(Adapter):
             lines.append(t("truco.envido_mine", lang, n=view.envido_value))
         return lines
 
-    def seat_name(self, seat: int, view: Any, lang: str) -> str:
-        """'you' or 'the computer', for the info lines."""
-        return t("you_lower", lang) if seat == view.seat else t("computer", lang, n=seat)
 
     def scores(self, view: Any, lang: str) -> list[str]:
         """Each score in points and as malas/buenas."""
