@@ -14,10 +14,10 @@ from typing import Any, Sequence
 
 from cardavia_nb.core.game import Action, Game
 from cardavia_nb.core.rng import check_seed
+from cardavia_nb.core.text import Msg
 from cardavia_nb.games.truco.engine import (
     CARDS, PARDA, POWER, TARGET, chain_accepted, chain_refused, deal_winner, envido_value,
 )
-from cardavia_nb.i18n import translate
 from cardavia_nb.players.base import decision_rng
 
 CODE = {"envido": "E", "real_envido": "R", "falta_envido": "F"}
@@ -185,9 +185,9 @@ class _Position:
 
 
 # --- shared player plumbing -------------------------------------------------------------------------
-def _reason(key: str, **params: Any) -> str:
-    """An English explanation sentence from the truco catalog."""
-    return translate(f"truco.ai.{key}", "en", **params)
+def _reason(key: str, **params: Any) -> Msg:
+    """An explanation as a catalog message, so a page can show it in its own language."""
+    return Msg.of(f"truco.ai.{key}", **params)
 
 
 class _Base:
@@ -213,10 +213,11 @@ class _Base:
         return rows[best][0]
 
     def explain(self, game: Game, view: Any, legal: Sequence[Action]) -> list[dict]:
-        """Per candidate: id, estimated value and a short reason."""
-        return [{"id": a.id, "value": round(v, 4), "reason": r} for a, v, r in self.evaluate(view, legal)]
+        """Per candidate: id, estimated value, a short reason in English and as a message (any language)."""
+        return [{"id": a.id, "value": round(v, 4), "reason": str(r), "message": r}
+                for a, v, r in self.evaluate(view, legal)]
 
-    def evaluate(self, view: Any, legal: Sequence[Action]) -> list[tuple[Action, float, str]]:
+    def evaluate(self, view: Any, legal: Sequence[Action]) -> list[tuple[Action, float, Msg]]:
         """(action, value, reason) for every legal action."""
         raise NotImplementedError
 
@@ -232,7 +233,7 @@ class LowPlayer(_Base):
 
     level = "low"
 
-    def evaluate(self, view: Any, legal: Sequence[Action]) -> list[tuple[Action, float, str]]:
+    def evaluate(self, view: Any, legal: Sequence[Action]) -> list[tuple[Action, float, Msg]]:
         """Scores each action with fixed thresholds on own envido and hand power."""
         env = view.envido_value
         strength = sum(POWER[c] for c in view.hand) / max(len(view.hand), 1)
@@ -287,7 +288,7 @@ class HighPlayer(_Base):
     level = "high"
     bluff_rate = 0.08
 
-    def evaluate(self, view: Any, legal: Sequence[Action]) -> list[tuple[Action, float, str]]:
+    def evaluate(self, view: Any, legal: Sequence[Action]) -> list[tuple[Action, float, Msg]]:
         """Match-win probability of each legal action (see the module docstring)."""
         if view.phase == "DEAL_OVER":
             return [(a, 1.0, _reason("next_deal")) for a in legal]

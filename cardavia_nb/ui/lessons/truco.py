@@ -658,7 +658,7 @@ class ExplainView(Panel):
         chosen = player.choose(GAME, view, legal)
         labels = {a.id: GAME.label(a, lang) for a in legal}
         head = [say("col.move", lang), say(f"col.value_{self.level}", lang), say("col.reason", lang)]
-        return [table(head, [[labels[r["id"]], f"{r['value']:.3f}", r["reason"]] for r in rows]),
+        return [table(head, [[labels[r["id"]], f"{r['value']:.3f}", r["message"].text(lang)] for r in rows]),
                 note(say("explain.chooses", lang, name=seat_name(view.seat, lang), move=labels[chosen.id]), "ok")]
 
     def handle(self, intent: str, content: dict) -> None:
