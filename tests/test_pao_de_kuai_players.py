@@ -1,9 +1,10 @@
-"""Pao De Kuai players: legal, deterministic, explainable, and Low clearly beats Random."""
+"""Pao De Kuai players: legal, deterministic, explainable, Low clearly beats Random, rollout rules."""
 
 from cardavia_nb.core import arena
 from cardavia_nb.games.pao_de_kuai import PaoDeKuai
 from cardavia_nb.players.base import RandomPlayer
 from cardavia_nb.players.pao_de_kuai import HighPlayer, LowPlayer
+from cardavia_nb.players.pao_de_kuai_sim import control_then_out, counts_of, whole_hand
 
 GAME = PaoDeKuai()
 
@@ -37,3 +38,17 @@ def test_low_beats_random():
     standings, _ = arena.tournament(GAME, [LowPlayer(1), RandomPlayer(2)], list(range(40)))
     low, rnd = standings
     assert low.win_rate > 0.55 and low.mean_payoff > rnd.mean_payoff
+
+
+def test_rollout_hand_shapes_and_endgame_control():
+    two_pairs = counts_of(["5S", "5H", "6D", "6C"])
+    assert whole_hand(two_pairs) == ("pair_run", 4, 6)
+    assert whole_hand(counts_of(["5S", "5H", "7D", "7C"])) is None
+    assert whole_hand(counts_of(["AS", "AD", "AC"])) == ("aces", 3, 14)
+    hands = [counts_of(["2S", "4S", "4H"]), counts_of(["KH", "9D"]), counts_of(["QH", "8D"])]
+    assert control_then_out(hands, 0) == ("single", 1, 15)
+    hands[0] = counts_of(["AS", "4S", "4H"])
+    hands[1] = counts_of(["2S", "9D"])
+    assert control_then_out(hands, 0) == ("pair", 2, 4)
+    hands[2] = counts_of(["QH", "QD"])
+    assert control_then_out(hands, 0) is None

@@ -1,5 +1,6 @@
 """Fast Pao De Kuai simulation on rank counts for the High player: a rollout policy, playouts to the
-end with the §7 settlement, and a sampler of hidden hands consistent with a view's passes.
+end with the §7 settlement (a seat that can lead an unbeatable play and then go out does so),
+and a sampler of hidden hands consistent with a view's passes.
 
 Suits never matter after the opening play, so a hand is a list of 16 counts indexed by rank
 (3..15, 15 = the 2♠); a move is a ``(shape, size, key)`` combination.
@@ -10,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from cardavia_nb.games.pao_de_kuai.combos import ACE, DECK_IDS, RANK, TWO, Combo, classify_ranks
+from cardavia_nb.games.pao_de_kuai.combos import ACE, DECK_IDS, RANK, TWO, Combo
 from cardavia_nb.games.pao_de_kuai.state import PdkView
 
 Move = tuple  # (shape, size, key)
@@ -61,6 +62,8 @@ def _run_top(c: list[int], k: int, length: int, above: int) -> int:
 
 def bombs_above(c: list[int], level: int) -> list[Move]:
     """The hand's bombs stronger than ``level``, weakest first."""
+    if 4 not in c and c[ACE] != 3:
+        return []
     out = [("bomb", 4, r) for r in range(max(3, level + 1), ACE) if c[r] == 4]
     if level < ACE and c[ACE] == 3:
         out.append(("aces", 3, ACE))
@@ -100,11 +103,23 @@ def has_beater(c: list[int], top: Move) -> bool:
     return ordinary_beater(c, top) is not None
 
 
+def set_move(c: list[int], r: int) -> Move:
+    """All the hand's cards of rank r as one play (single, pair, triple, or a bomb)."""
+    k = c[r]
+    return (("single", "pair", "aces" if r == ACE else "triple", "bomb")[k - 1], k, r)
+
+
 def whole_hand(c: list[int]) -> Move | None:
-    """The single combination that empties this hand, if there is one."""
-    ranks = [r for r in range(3, 16) for _ in range(c[r])]
-    combo = classify_ranks(ranks)
-    return tuple(combo) if combo else None
+    """The single combination that empties this hand, if there is one (four 3s are a plain bomb)."""
+    ranks = [r for r in range(3, 16) if c[r]]
+    lo, hi, k = ranks[0], ranks[-1], c[ranks[0]]
+    if lo == hi:
+        return set_move(c, lo)
+    if hi == TWO or hi - lo + 1 != len(ranks) or any(c[r] != k for r in ranks):
+        return None
+    if k == 1 and len(ranks) >= 5:
+        return ("straight", len(ranks), hi)
+    return ("pair_run", 2 * len(ranks), hi) if k == 2 else None
 
 
 def lead_move(c: list[int], danger: bool) -> Move:
@@ -164,15 +179,33 @@ def settle_counts(counts: list[list[int]], played: list[bool], winner: int, bonu
     return scores
 
 
+def control_then_out(counts: list[list[int]], seat: int) -> Move | None:
+    """A lead that neither other hand can beat and leaves a hand playable in one go, or None."""
+    c = counts[seat]
+    for r in range(TWO, 2, -1):
+        if not c[r]:
+            continue
+        move = set_move(c, r)
+        if any(has_beater(counts[s], move) for s in range(3) if s != seat):
+            continue
+        c[r] = 0
+        rest = whole_hand(c) if any(c) else None
+        c[r] = move[1]
+        if rest:
+            return move
+    return None
+
+
 def rollout(counts: list[list[int]], played: list[bool], top: Move | None, owner: int, response: bool,
             passes: int, turn: int) -> list[int]:
     """Play to the end with the rollout policy for every seat; returns the deal scores."""
     bonus = [0, 0, 0]
+    sizes = [sum(c) for c in counts]
     for _ in range(400):
         c = counts[turn]
-        danger = sum(counts[(turn + 1) % 3]) == 1
+        danger = sizes[(turn + 1) % 3] == 1
         if top is None:
-            move = lead_move(c, danger)
+            move = (sizes[turn] <= 10 and control_then_out(counts, turn)) or lead_move(c, danger)
         else:
             move = respond_move(c, top, danger)
             if move is None:
@@ -187,9 +220,10 @@ def rollout(counts: list[list[int]], played: list[bool], top: Move | None, owner
                 continue
         response = top is not None
         remove(c, move)
+        sizes[turn] -= move[1]
         played[turn] = True
         top, owner, passes = move, turn, 0
-        if not any(c):
+        if not sizes[turn]:
             if response and move[0] in BOMB_SHAPES:
                 for s in range(3):
                     bonus[s] += 20 if s == turn else -10
