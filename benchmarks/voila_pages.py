@@ -66,10 +66,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=40)
     parser.add_argument("--preheat", action="store_true", help="start Voila with preheated kernels")
+    parser.add_argument("--voila-arg", action="append", default=[], help="another Voila option, e.g. "
+                        "--voila-arg=--VoilaConfiguration.progressive_rendering=True")
     parser.add_argument("notebooks", nargs="*")
     args = parser.parse_args()
     names = args.notebooks or sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
-    extra = ("--preheat_kernel=True", "--pool_size=1") if args.preheat else ()
+    extra = (("--preheat_kernel=True", "--pool_size=1") if args.preheat else ()) + tuple(args.voila_arg)
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp, voila_server(Path(tmp) / "voila.log", extra) as server, \
