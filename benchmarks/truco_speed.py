@@ -59,7 +59,9 @@ def main() -> None:
     args = parser.parse_args()
     game = Truco()
     decisions, micro = playout_speed(game, args.matches)
-    print(f"random playout: {args.matches} matches, {decisions} decisions, {micro:.2f} µs per decision")
+    per_second = args.matches / (decisions * micro * 1e-6)
+    print(f"random playout: {args.matches} matches, {decisions} decisions, {micro:.2f} µs per decision, "
+          f"{per_second:,.0f} matches/s")
     sample = positions(game, args.positions)
     for player in (LowPlayer(7), HighPlayer(7)):
         p50, p95, worst = decision_times(game, player, sample)
