@@ -135,7 +135,7 @@ def _msg(problem: tuple[str, dict] | None) -> Msg | None:
 
 
 class FrenchTarot(Game):
-    """French Tarot for four players, one deal (spec /work/shared/rules/french_tarot.md)."""
+    """French Tarot for four players, one deal (rules spec: shared/rules/french_tarot.md)."""
 
     name = "french_tarot"
     num_players = 4
