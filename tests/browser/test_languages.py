@@ -1,0 +1,40 @@
+"""A page opened in Dutch shows Dutch everywhere; switching to Portuguese changes it live."""
+
+from cardavia_nb import i18n
+from tests.browser.conftest import shot
+from tests.browser.pages import TABLE, panel
+
+
+def words(lang: str) -> dict[str, str]:
+    """Texts that must appear on the Truco page in ``lang``."""
+    return {
+        "step": i18n.translate("truco.lesson.step1.title", lang),
+        "tab": i18n.translate("ui.table.tab_rules", lang),
+        "rules": i18n.translate("truco.rules.full", lang).splitlines()[0].lstrip("# ").strip(),
+    }
+
+
+def check(page, lang: str) -> None:
+    expected = words(lang)
+    assert panel(page, expected["step"]).count() == 1, f"{lang}: step 1 heading {expected['step']!r} missing"
+    table = page.locator(TABLE)
+    tab = table.locator("[data-testid='tab-rules']")
+    assert tab.inner_text().strip() == expected["tab"]
+    tab.click()
+    rules = table.locator("[data-testid='panel-rules']")
+    rules.get_by_text(expected["rules"]).first.wait_for(timeout=10_000)
+    table.locator("[data-testid='tab-table']").click()
+
+
+def test_dutch_from_the_address_then_portuguese_live(open_page):
+    assert words("nl") != words("pt") != words("en")
+    page, watch = open_page("01-truco.ipynb", query="lang=nl")
+    page.locator(f"{TABLE}[data-ready='1']").wait_for()
+    check(page, "nl")
+    shot(page, "truco-nl")
+    page.locator("[data-testid='setting-lang']").first.select_option("pt")
+    panel(page, words("pt")["step"]).wait_for(timeout=15_000)
+    check(page, "pt")
+    assert panel(page, words("nl")["step"]).count() == 0
+    shot(page, "truco-pt")
+    watch.assert_clean()
