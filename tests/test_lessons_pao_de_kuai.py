@@ -213,23 +213,13 @@ def test_explain_demo_shows_high_choice_from_its_own_view(settings):
     assert tuple(c["id"] for c in hand["cards"]) == demo.view.hand == demo.position.hands[demo.view.seat]
 
 
-def test_reason_words_translate_known_forms_and_keep_unknown_ones():
-    assert lesson.reason_words("mean score +1.5 over 40 sampled deals; plan cost 3.2", "en") == \
-        "average deal score over 40 imagined deals; the hand left needs about 3.2 leads"
-    assert lesson.reason_words("the only legal move", "en") == "the only legal move"
-    assert lesson.reason_words("something new", "en") == "something new"
-
-
-@pytest.mark.parametrize("name, wrong, right", [
-    ("end", "all", "first"), ("two", "hearts", "spades"), ("pass", "yes", "pair"), ("shape", "legal", "illegal"),
-    ("bomb", "kings", "aces"), ("settle", "3", "13"), ("bonus", "ten", "gain"),
-])
-def test_quizzes_give_feedback_in_words(settings, name, wrong, right):
-    quiz = lesson.quiz(name, settings)
-    press(quiz, wrong)
-    assert notes(quiz)[0][0] == "bad" and notes(quiz)[0][1].startswith("Not quite.")
-    press(quiz, right)
-    assert notes(quiz)[0][0] == "ok" and notes(quiz)[0][1].startswith("Right!")
+def test_explain_reasons_follow_the_page_language():
+    state = lesson.explain_position()
+    view, legal = lesson.GAME.observe(state, state.to_act), lesson.GAME.legal_actions(state)
+    rows = lesson.HighPlayer(seed=1).explain(lesson.GAME, view, legal) + lesson.LowPlayer().explain(lesson.GAME, view, legal)
+    for row in rows:
+        assert row["reason"] == row["message"].text("en")
+        assert row["message"].text("nl") != row["message"].text("en")
 
 
 def test_quiz_answers_agree_with_the_engine():

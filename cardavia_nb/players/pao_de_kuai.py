@@ -13,6 +13,7 @@ from typing import Any, Sequence
 
 from cardavia_nb.core.game import Action, Game
 from cardavia_nb.core.rng import check_seed
+from cardavia_nb.core.text import Msg
 from cardavia_nb.games.pao_de_kuai.combos import ACE, RANK, TWO, Combo, classify_ranks
 from cardavia_nb.games.pao_de_kuai.state import PdkView
 from cardavia_nb.players.base import decision_rng
@@ -41,6 +42,16 @@ def low_key(action: Action, view: PdkView, counts: list[int]) -> tuple:
     return (out, combo.is_bomb, broken, combo.strength)
 
 
+
+def _reason(key: str, **params: Any) -> Msg:
+    """An explanation as a catalog message, so a page can show it in its own language."""
+    return Msg.of(f"pao_de_kuai.ai.{key}", **params)
+
+
+def _note(action: Action, value: float, reason: Msg) -> dict[str, Any]:
+    """One row of ``explain``: id, value, the reason in English and as a message."""
+    return {"id": action.id, "value": value, "reason": str(reason), "message": reason}
+
 class LowPlayer:
     """Basic hand strength only: lowest beater, smallest lead, bombs only when forced or to go out."""
 
@@ -65,9 +76,8 @@ class LowPlayer:
     def explain(self, game: Game, view: PdkView, legal: Sequence[Action]) -> list[dict[str, Any]]:
         """Candidates in Low's order, the chosen one with value 1."""
         ranked = self._ranked(view, legal)
-        reason = "forced pass" if ranked[0].kind == "pass" else (
-            "smallest lead" if view.top is None else "lowest combination that beats")
-        return [{"id": a.id, "value": 1.0 if i == 0 else 0.0, "reason": reason if i == 0 else "larger"}
+        first = "forced_pass" if ranked[0].kind == "pass" else "smallest_lead" if view.top is None else "lowest_beater"
+        return [_note(a, 1.0 if i == 0 else 0.0, _reason(first if i == 0 else "larger"))
                 for i, a in enumerate(ranked[:8])]
 
     def __repr__(self) -> str:
@@ -136,15 +146,15 @@ class HighPlayer:
     def _analyse(self, view: PdkView, legal: Sequence[Action]) -> list[dict[str, Any]]:
         """Every short-listed move with its mean rollout score, best first."""
         if len(legal) == 1:
-            return [{"action": legal[0], "value": 0.0, "reason": "the only legal move"}]
+            return [{"action": legal[0], "value": 0.0, "reason": _reason("only")}]
         for action in legal:
             if len(action.cards) == len(view.hand):
-                return [{"action": action, "value": 100.0, "reason": "goes out and wins the deal"}]
+                return [{"action": action, "value": 100.0, "reason": _reason("out")}]
         short = self._shortlist(view, legal)
         rand = decision_rng(self.seed, view)
         worlds = sample_worlds(view, max(6, self.rollouts // len(short)), rand)
         if not worlds or len(short) == 1:
-            return [{"action": a, "value": -cost, "reason": "plan: fewest leads left"} for cost, a, _ in short]
+            return [{"action": a, "value": -cost, "reason": _reason("plan")} for cost, a, _ in short]
         me = view.seat
         mine = counts_of(view.hand)
         results = []
@@ -159,8 +169,7 @@ class HighPlayer:
                 total += rollout(counts, played, move, me, view.top is not None, 0, (me + 1) % 3)[me]
             mean = total / len(worlds)
             results.append({"action": action, "value": mean,
-                            "reason": f"mean score {mean:+.1f} over {len(worlds)} sampled deals; "
-                                      f"plan cost {cost:.1f}"})
+                            "reason": _reason("mean", mean=f"{mean:+.1f}", deals=len(worlds), cost=f"{cost:.1f}")})
         results.sort(key=lambda d: -d["value"])
         return results
 
@@ -169,9 +178,8 @@ class HighPlayer:
         return self._analyse(view, legal)[0]["action"]
 
     def explain(self, game: Game, view: PdkView, legal: Sequence[Action]) -> list[dict[str, Any]]:
-        """Per short-listed move: id, mean sampled score and the reason."""
-        return [{"id": d["action"].id, "value": d["value"], "reason": d["reason"]}
-                for d in self._analyse(view, legal)]
+        """Per short-listed move: id, mean sampled score, the reason in English and as a message."""
+        return [_note(d["action"], d["value"], d["reason"]) for d in self._analyse(view, legal)]
 
     def __repr__(self) -> str:
         """The constructor call that rebuilds this player."""

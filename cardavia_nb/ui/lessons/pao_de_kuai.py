@@ -7,7 +7,6 @@ positions, keep the learner's choices and put the engine's answers into words of
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from cardavia_nb import i18n
@@ -407,23 +406,6 @@ class SettleDemo(Panel):
 # --- the computer players -----------------------------------------------------------------------
 
 EXPLAIN_SEED = 2
-REASONS = (
-    (re.compile(r"^mean score [-+\d.]+ over (?P<deals>\d+) sampled deals; plan cost (?P<cost>[\d.]+)$"), "mean"),
-    (re.compile(r"^the only legal move$"), "only"),
-    (re.compile(r"^goes out and wins the deal$"), "out"),
-    (re.compile(r"^plan: fewest leads left$"), "plan"),
-)
-
-
-def reason_words(reason: str, lang: str) -> str:
-    """The High player's English reason in the page language (shown as is if it has a new form)."""
-    for pattern, key in REASONS:
-        found = pattern.match(reason)
-        if found:
-            return say(f"explain.reason.{key}", lang, **found.groupdict())
-    return reason
-
-
 def explain_position() -> PdkState:
     """The seeded position of the explain view: deal ``EXPLAIN_SEED`` after its opening play by Low."""
     state = GAME.new(EXPLAIN_SEED)
@@ -450,7 +432,7 @@ class ExplainDemo(Panel):
         view, top = self.view, self.view.top
         counts = ", ".join(f"{seat_name(s, lang)}: {n}" for s, n in enumerate(view.counts))
         head = [say("explain.col_move", lang), say("explain.col_value", lang), say("explain.col_reason", lang)]
-        rows = [[GAME.label(r["id"], lang), f"{r['value']:+.1f}", reason_words(r["reason"], lang)] for r in self.rows]
+        rows = [[GAME.label(r["id"], lang), f"{r['value']:+.1f}", r["message"].text(lang)] for r in self.rows]
         return [
             md(say("explain.position", lang, seed=EXPLAIN_SEED, name=seat_name(view.seat, lang),
                    top=seat_name(top.seat, lang), shape=shape_text(top.combo, lang), counts=counts)),
@@ -505,5 +487,5 @@ def quiz(name: str, settings: Settings | None = None) -> Quiz:
 
 __all__ = [
     "BombDemo", "DeckDemo", "ExplainDemo", "Intro", "MustBeatDemo", "RaceDemo", "SettleDemo", "ShapeDemo",
-    "QUIZZES", "explain_position", "quiz", "removed_cards", "reason_words", "settlement_blocks",
+    "QUIZZES", "explain_position", "quiz", "removed_cards", "settlement_blocks",
 ]
