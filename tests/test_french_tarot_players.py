@@ -36,3 +36,21 @@ def test_low_beats_random_on_duplicate_deals():
         rnd, _ = play(G, [RandomPlayer(seed)] + rivals, seed)
         diffs.append(G.result(low).payoffs[0] - G.result(rnd).payoffs[0])
     assert sum(diffs) / len(diffs) > 50
+
+
+def test_explanations_are_messages_in_every_phase():
+    """Low's and High's reasons are catalog messages, so the explain view follows the page language."""
+    from cardavia_nb.core.testing import playout
+    from cardavia_nb.games import get
+    from cardavia_nb.players.french_tarot import HighPlayer, LowPlayer
+
+    game = get("french_tarot")
+    phases = set()
+    for state, _ in playout(game, 3)[:-1][:30]:
+        view, legal = game.observe(state, state.to_act), game.legal_actions(state)
+        phases.add(view.phase)
+        for player in (LowPlayer(seed=1), HighPlayer(seed=1)):
+            for row in player.explain(game, view, legal):
+                assert row["reason"] == row["message"].text("en")
+                assert row["message"].text("fr") != row["message"].text("en")
+    assert {"bid", "play"} <= phases

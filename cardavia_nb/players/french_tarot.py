@@ -8,6 +8,7 @@ from typing import Any, Sequence
 
 from cardavia_nb.core.game import Action, Game
 from cardavia_nb.core.rng import check_seed
+from cardavia_nb.core.text import Msg
 from cardavia_nb.games.french_tarot import rules as R
 from cardavia_nb.games.french_tarot.actions import BID, CHELEM_NO, CHELEM_YES, PLAY, set_action
 from cardavia_nb.games.french_tarot.view import TarotView
@@ -36,6 +37,16 @@ def bonuses(view: TarotView) -> tuple[int, ...]:
     """The poignée bonuses already declared."""
     return tuple(R.POIGNEE_BONUS[len(cs)] for _, cs in view.poignees)
 
+
+
+def _reason(key: str, **params: object) -> Msg:
+    """An explanation as a catalog message, so a page can show it in its own language."""
+    return Msg.of(f"french_tarot.ai.{key}", **params)
+
+
+def _note(action: Action, value: float, reason: Msg) -> dict:
+    """One row of ``explain``: id, value, the reason in English and as a message."""
+    return {"id": action.id, "value": value, "reason": str(reason), "message": reason}
 
 class LowPlayer:
     """Bids from a point count, discards to make voids, plays simple sensible cards, shows poignées."""
@@ -66,11 +77,8 @@ class LowPlayer:
     def explain(self, game: Game, view: TarotView, legal: Sequence[Action]) -> list[dict[str, Any]]:
         """The chosen move with the fact behind it."""
         chosen = self.choose(game, view, legal)
-        reason = {"bid": f"hand count {hand_count(view.hand)} (Prise from 41, Garde 56, sans 70, contre 80)",
-                  "discard": "short suits first to make voids, dearer cards first",
-                  "chelem": "a chelem is never announced at this level",
-                  "play": "simple rule: win cheaply, feed a partner who surely wins, else play cheap"}[view.phase]
-        return [{"id": chosen.id, "value": 1.0, "reason": reason}]
+        params = {"count": hand_count(view.hand)} if view.phase == "bid" else {}
+        return [_note(chosen, 1.0, _reason(f"low_{view.phase}", **params))]
 
 
 class HighPlayer:
@@ -93,8 +101,7 @@ class HighPlayer:
 
     def explain(self, game: Game, view: TarotView, legal: Sequence[Action]) -> list[dict[str, Any]]:
         """Every option it evaluated with its mean simulated score."""
-        return [{"id": a.id, "value": round(v, 2), "reason": why}
-                for a, v, why in sorted(self.evaluate(view, legal), key=lambda r: -r[1])]
+        return [_note(a, round(v, 2), why) for a, v, why in sorted(self.evaluate(view, legal), key=lambda r: -r[1])]
 
     # --- evaluation ---------------------------------------------------------------------------
     def _worlds(self, view: TarotView, n: int) -> list[World]:
@@ -108,7 +115,7 @@ class HighPlayer:
                 worlds.append(w)
         return worlds
 
-    def evaluate(self, view: TarotView, legal: Sequence[Action]) -> list[tuple[Action, float, str]]:
+    def evaluate(self, view: TarotView, legal: Sequence[Action]) -> list[tuple[Action, float, Msg]]:
         """(action, mean simulated score, reason) for the options it considers."""
         if view.phase == "bid":
             return self._bids(view, legal)
@@ -121,11 +128,11 @@ class HighPlayer:
             return self._poignee(view, offers)
         return self._plays(view, legal)
 
-    def _bids(self, view, legal) -> list[tuple[Action, float, str]]:
+    def _bids(self, view, legal) -> list[tuple[Action, float, Msg]]:
         """Each contract simulated as taker on 10 worlds (Low discard, Low playouts); passing counts 0."""
         worlds = self._worlds(view, 10)
         me, first = view.seat, (view.dealer + 1) % 4
-        out = [(BID["pass"], 0.0, "passing scores nothing")]
+        out = [(BID["pass"], 0.0, _reason("pass"))]
         for action in legal:
             contract = action.id[4:]
             if contract == "pass":
@@ -140,10 +147,10 @@ class HighPlayer:
                 hands[me] = hand
                 t = playout(hands, (), first, me, contract, (), discard, w.chien)
                 vals.append(score(t, contract, (), False, me, me))
-            out.append((action, fmean(vals) if vals else -1e9, f"mean score as taker over {len(vals)} deals"))
+            out.append((action, fmean(vals) if vals else -1e9, _reason("bid_mean", n=len(vals))))
         return out
 
-    def _discards(self, view) -> list[tuple[Action, float, str]]:
+    def _discards(self, view) -> list[tuple[Action, float, Msg]]:
         """A few discards (voiding each suit first) tried on 12 worlds."""
         candidates = {low_discard(view.hand)}
         for suit in R.SUITS:
@@ -160,10 +167,10 @@ class HighPlayer:
                 hands[view.seat] = hand
                 t = playout(hands, (), first, view.seat, view.contract, (), discard, view.chien)
                 vals.append(score(t, view.contract, (), False, view.seat, view.seat))
-            out.append((set_action("discard", discard), fmean(vals), f"mean score over {len(vals)} deals"))
+            out.append((set_action("discard", discard), fmean(vals), _reason("discard_mean", n=len(vals))))
         return out
 
-    def _chelem(self, view) -> list[tuple[Action, float, str]]:
+    def _chelem(self, view) -> list[tuple[Action, float, Msg]]:
         """Announce only if the playouts, taker leading, win every trick often enough to pay."""
         worlds = self._worlds(view, 12)
         me = view.seat
@@ -173,10 +180,10 @@ class HighPlayer:
             t_no = playout(list(w.hands), (), (view.dealer + 1) % 4, me, view.contract, (), w.discard, w.chien)
             yes.append(score(t_yes, view.contract, (), True, me, me))
             no.append(score(t_no, view.contract, (), False, me, me))
-        return [(CHELEM_NO, fmean(no), "mean score without announcement"),
-                (CHELEM_YES, fmean(yes), "mean score with a chelem announced and the lead")]
+        return [(CHELEM_NO, fmean(no), _reason("chelem_no")),
+                (CHELEM_YES, fmean(yes), _reason("chelem_yes"))]
 
-    def _poignee(self, view, offers) -> list[tuple[Action, float, str]]:
+    def _poignee(self, view, offers) -> list[tuple[Action, float, Msg]]:
         """Show the biggest poignée only when its side wins the contract in most playouts."""
         size, cards = offers[-1]
         worlds = self._worlds(view, 12)
@@ -189,8 +196,8 @@ class HighPlayer:
         play = self._plays(view, [PLAY[c] for c in R.legal(view.hand, tuple(c for _, c in view.trick))])
         best_play = max(play, key=lambda r: r[1])
         gain = fmean(with_p) - fmean(without)
-        return [(set_action("poignee", cards), best_play[1] + gain, f"bonus {R.POIGNEE_BONUS[size]} expected {gain:+.1f}"),
-                (best_play[0], best_play[1], "keep the trumps hidden")]
+        return [(set_action("poignee", cards), best_play[1] + gain, _reason("poignee_show", bonus=R.POIGNEE_BONUS[size], gain=f"{gain:+.1f}")),
+                (best_play[0], best_play[1], _reason("poignee_hide"))]
 
     def _rollout(self, view: TarotView, world: World, card: str | None) -> R.Tally:
         """Play ``card`` (if any) then the rest of the deal with the Low policy in ``world``."""
@@ -210,11 +217,11 @@ class HighPlayer:
             leader, trick = winner, ()
         return playout(hands, trick, leader, view.taker, view.contract, history, world.discard, world.chien)
 
-    def _plays(self, view, legal) -> list[tuple[Action, float, str]]:
+    def _plays(self, view, legal) -> list[tuple[Action, float, Msg]]:
         """Each distinct legal card played out on the same sampled worlds."""
         cards = _distinct([a.cards[0] for a in legal if a.kind == "play"])
         if len(cards) == 1:
-            return [(PLAY[cards[0]], 0.0, "only sensible card")]
+            return [(PLAY[cards[0]], 0.0, _reason("only"))]
         remaining = max(4, 4 * len(view.hand))
         n = max(4, min(24, self.play_budget // (len(cards) * remaining)))
         worlds = self._worlds(view, n)
@@ -223,7 +230,7 @@ class HighPlayer:
         for card in cards:
             vals = [score(self._rollout(view, w, card), view.contract, extra, view.chelem, view.taker, view.seat)
                     for w in worlds]
-            out.append((PLAY[card], fmean(vals), f"mean score over {len(vals)} sampled deals"))
+            out.append((PLAY[card], fmean(vals), _reason("play_mean", n=len(vals))))
         return out
 
 

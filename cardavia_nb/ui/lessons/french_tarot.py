@@ -9,7 +9,6 @@ states built from fixture deals), keep the learner's choices and put the engine'
 
 from __future__ import annotations
 
-import re
 from typing import Any, Callable
 
 from cardavia_nb import i18n
@@ -734,16 +733,6 @@ def explain_positions(seed: int = EXPLAIN_SEED, seat: int = EXPLAIN_SEAT) -> lis
     return out
 
 
-def reason_words(reason: str, lang: str) -> str:
-    """The High player's reason in the page's language (its two play reasons), else as it wrote it."""
-    sampled = re.fullmatch(r"mean score over (\d+) sampled deals", reason)
-    if sampled:
-        return say("ai.reason_sampled", lang, n=sampled.group(1))
-    if reason == "only sensible card":
-        return say("ai.reason_only", lang)
-    return reason
-
-
 class ExplainDemo(Panel):
     """One seeded position: what the High player considered (its ``explain``) and what it chose."""
 
@@ -777,7 +766,7 @@ class ExplainDemo(Panel):
         out += [md(say("ai.its_hand", lang)),
                 cards(state.hands[EXPLAIN_SEAT], PACK, lang, block="hand"),
                 table([say("ai.head_move", lang), say("ai.head_value", lang), say("ai.head_reason", lang)],
-                      [[GAME.label(r["id"], lang), f"{r['value']:+.2f}", reason_words(r["reason"], lang)]
+                      [[GAME.label(r["id"], lang), f"{r['value']:+.2f}", r["message"].text(lang)]
                        for r in rows]),
                 note(say("ai.chosen", lang, move=GAME.label(chosen, lang)), "ok"),
                 buttons([("next", say("ai.next", lang))])]
