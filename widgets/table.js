@@ -88,6 +88,7 @@ export default {
       const text = seedBox.value.trim();
       model.send({ type: "new", seed: text === "" ? null : (/^\d+$/.test(text) ? Number(text) : text) });
     });
+    seedBox.addEventListener("keydown", (event) => { if (event.key === "Enter") newBtn.click(); });
     skipBtn.addEventListener("click", () => finish(true));
     const bar = h("div", { class: "cv-bar" }, title, levelLabel, seedLabel, newBtn, skipBtn);
     const notice = h("div", { class: "cv-notice", role: "alert", "data-testid": "notice" });

@@ -1,0 +1,29 @@
+"""The table works from the keyboard: Tab reaches the hand, arrows move along it, Enter plays."""
+
+from tests.browser.pages import TABLE, log_lines
+
+SEED = 13  # you are mano in deal 1: your move first
+
+
+def test_play_a_card_with_arrow_keys_and_enter(open_page):
+    page, watch = open_page("01-truco.ipynb")
+    table = page.locator(TABLE)
+    table.locator("[data-testid='seed']").fill(str(SEED))
+    table.locator("[data-testid='seed']").press("Enter")
+    table.locator("[data-testid='log'] li", has_text=f"seed {SEED}").wait_for()
+    hand = table.locator("[data-testid='hand'] button[data-action-id]")
+    assert hand.count() == 3
+    for i in range(3):  # every card names itself in words for screen readers
+        assert hand.nth(i).get_attribute("aria-label")
+    hand.first.focus()
+    page.keyboard.press("ArrowRight")
+    focused = page.evaluate("document.activeElement.dataset.actionId")
+    assert focused == hand.nth(1).get_attribute("data-action-id")
+    before = log_lines(table)
+    page.keyboard.press("Enter")
+    page.wait_for_function("([root, n]) => root.querySelectorAll(\"[data-testid='log'] li\").length > n",
+                           arg=[table.element_handle(), before], timeout=30_000)
+    card = focused.split(":", 1)[1]
+    assert table.locator("[data-testid='middle'] [data-card]").evaluate_all(
+        "nodes => nodes.map(n => n.dataset.card)")[:1] == [card]
+    watch.assert_clean()
