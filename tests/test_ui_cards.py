@@ -23,7 +23,7 @@ def test_card_fan_names_cards_and_follows_language():
 
 
 def test_front_end_files_fetch_nothing_and_css_is_scoped():
-    for name in ("table.js", "shared.js", "settings.js", "drawn.js"):
+    for name in ("table.js", "shared.js", "settings.js", "drawn.js", "boot.js"):
         text = asset(name).read_text(encoding="utf-8")
         assert not [u for u in re.findall(r"https?://[^\s\"'`)]+", text) if "www.w3.org" not in u], name
     css = re.sub(r"/\*.*?\*/", "", asset("cardavia.css").read_text(encoding="utf-8"), flags=re.S)

@@ -40,9 +40,9 @@ def synced(table: Table) -> dict:
 
 
 def test_assets_are_found_as_paths():
-    for name in ("table.js", "shared.js", "settings.js", "drawn.js", "cardavia.css"):
+    for name in ("table.js", "shared.js", "settings.js", "drawn.js", "boot.js", "cardavia.css"):
         assert isinstance(asset(name), Path) and asset(name).is_file()
-    assert str(Table._esm) == asset("table.js").read_text(encoding="utf-8")
+    assert Table._esm == asset("boot.js").read_text(encoding="utf-8") + "\n" + asset("table.js").read_text(encoding="utf-8")
     with pytest.raises(FileNotFoundError, match="nowhere.js"):
         asset("nowhere.js")
 

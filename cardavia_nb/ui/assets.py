@@ -26,6 +26,11 @@ def asset(name: str) -> Path:
     raise FileNotFoundError(f"Front-end file {name!r} not found in {places[0].parent} or {places[1].parent}.")
 
 
+def module(name: str) -> str:
+    """A widget's ES module: ``widgets/boot.js`` (finds the page's shared module) then ``widgets/<name>``."""
+    return asset("boot.js").read_text(encoding="utf-8") + "\n" + asset(name).read_text(encoding="utf-8")
+
+
 class Widget(anywidget.AnyWidget):
     """Base of every cardavia widget: its look, and the id of the page's hub (its ``Settings``).
 
@@ -33,7 +38,7 @@ class Widget(anywidget.AnyWidget):
     sending the shared module and CSS with every widget made a page with 36 widgets carry a
     megabyte of state. So the hub alone carries ``widgets/shared.js`` and ``widgets/cardavia.css``
     as text; every other widget's front end finds the hub's model by ``_hub`` and imports the
-    module from it (once per page) — see ``shared()`` at the top of each widget's ES module.
+    module from it (once per page) — see ``widgets/boot.js``, prepended to each widget's module.
     """
 
     _hub = traitlets.Unicode("").tag(sync=True)

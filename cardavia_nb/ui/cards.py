@@ -8,7 +8,7 @@ import traitlets
 
 from cardavia_nb.core.cards import parse
 from cardavia_nb.i18n.cards import card_name
-from cardavia_nb.ui.assets import Widget, asset
+from cardavia_nb.ui.assets import Widget, module
 from cardavia_nb.ui.settings import Settings
 
 
@@ -20,7 +20,7 @@ class CardFan(Widget):
     Names in words (for screen readers) follow the shared ``Settings`` language.
     """
 
-    _esm = asset("drawn.js")
+    _esm = module("drawn.js")
     _renderer = traitlets.Unicode("fan").tag(sync=True)
 
     cards = traitlets.List().tag(sync=True)

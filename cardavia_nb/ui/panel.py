@@ -23,7 +23,7 @@ import traitlets
 
 from cardavia_nb import i18n
 from cardavia_nb.i18n.cards import card_name
-from cardavia_nb.ui.assets import Widget, asset
+from cardavia_nb.ui.assets import Widget, module
 from cardavia_nb.ui.settings import Settings
 
 INTENTS = ("pick", "press", "number")
@@ -32,7 +32,7 @@ INTENTS = ("pick", "press", "number")
 class Panel(Widget):
     """Base of every teaching block; subclasses override ``render`` and, if interactive, ``handle``."""
 
-    _esm = asset("drawn.js")
+    _esm = module("drawn.js")
     _renderer = traitlets.Unicode("panel").tag(sync=True)
     blocks = traitlets.List().tag(sync=True)
     notice = traitlets.Unicode("").tag(sync=True)

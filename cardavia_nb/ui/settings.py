@@ -13,7 +13,7 @@ from urllib.parse import parse_qs
 import traitlets
 
 from cardavia_nb import i18n
-from cardavia_nb.ui.assets import Widget, asset
+from cardavia_nb.ui.assets import Widget, asset, module
 
 LOOK = ("contrast", "grain", "temperature")
 
@@ -43,7 +43,7 @@ def ui_texts(prefix: str, lang: str) -> dict[str, str]:
 class Settings(Widget):
     """The page's language and look, shown as a header bar with a language menu and three sliders."""
 
-    _esm = asset("settings.js")
+    _esm = module("settings.js")
     _shared_esm = traitlets.Unicode(asset("shared.js").read_text(encoding="utf-8")).tag(sync=True)
     _shared_css = traitlets.Unicode(asset("cardavia.css").read_text(encoding="utf-8")).tag(sync=True)
 

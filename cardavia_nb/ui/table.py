@@ -26,7 +26,7 @@ from cardavia_nb.core.text import Msg
 from cardavia_nb.games import get as get_game
 from cardavia_nb.i18n.cards import card_name
 from cardavia_nb.ui.adapters import Adapter, adapter_for, t
-from cardavia_nb.ui.assets import Widget, asset
+from cardavia_nb.ui.assets import Widget, module
 from cardavia_nb.ui.settings import Settings, ui_texts
 
 LEVELS = ("low", "high")
@@ -115,7 +115,7 @@ class Table(Widget):
     ``settings`` defaults to the page's shared ``Settings``.
     """
 
-    _esm = asset("table.js")
+    _esm = module("table.js")
 
     view = traitlets.Dict().tag(sync=True)
     steps = traitlets.List().tag(sync=True)
