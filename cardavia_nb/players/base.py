@@ -7,6 +7,7 @@ from typing import Any, Protocol, Sequence
 
 from cardavia_nb.core.game import Action, Game
 from cardavia_nb.core.rng import check_seed, rng
+from cardavia_nb.core.text import Msg
 
 
 class Player(Protocol):
@@ -16,6 +17,12 @@ class Player(Protocol):
 
     def choose(self, game: Game, view: Any, legal: Sequence[Action]) -> Action:
         """One of ``legal``, decided from ``view`` (never from the state)."""
+
+
+def explanation(action: Action, value: float, reason: Msg) -> dict[str, Any]:
+    """One row of a player's ``explain``: move id, value, the reason in English and as a message
+    (so a page can show it in its own language)."""
+    return {"id": action.id, "value": value, "reason": str(reason), "message": reason}
 
 
 def decision_rng(seed: int, view: Any) -> random.Random:

@@ -12,7 +12,7 @@ from cardavia_nb.core.text import Msg
 from cardavia_nb.games.french_tarot import rules as R
 from cardavia_nb.games.french_tarot.actions import BID, CHELEM_NO, CHELEM_YES, PLAY, set_action
 from cardavia_nb.games.french_tarot.view import TarotView
-from cardavia_nb.players.base import decision_rng
+from cardavia_nb.players.base import decision_rng, explanation
 from cardavia_nb.players.french_tarot_policy import (hand_count, low_bid, low_discard, low_play, playout,
                                                       score)
 from cardavia_nb.players.french_tarot_sampler import World, constraints, sample_world
@@ -44,10 +44,6 @@ def _reason(key: str, **params: object) -> Msg:
     return Msg.of(f"french_tarot.ai.{key}", **params)
 
 
-def _note(action: Action, value: float, reason: Msg) -> dict:
-    """One row of ``explain``: id, value, the reason in English and as a message."""
-    return {"id": action.id, "value": value, "reason": str(reason), "message": reason}
-
 class LowPlayer:
     """Bids from a point count, discards to make voids, plays simple sensible cards, shows poignées."""
 
@@ -78,7 +74,7 @@ class LowPlayer:
         """The chosen move with the fact behind it."""
         chosen = self.choose(game, view, legal)
         params = {"count": hand_count(view.hand)} if view.phase == "bid" else {}
-        return [_note(chosen, 1.0, _reason(f"low_{view.phase}", **params))]
+        return [explanation(chosen, 1.0, _reason(f"low_{view.phase}", **params))]
 
 
 class HighPlayer:
@@ -101,7 +97,7 @@ class HighPlayer:
 
     def explain(self, game: Game, view: TarotView, legal: Sequence[Action]) -> list[dict[str, Any]]:
         """Every option it evaluated with its mean simulated score."""
-        return [_note(a, round(v, 2), why) for a, v, why in sorted(self.evaluate(view, legal), key=lambda r: -r[1])]
+        return [explanation(a, round(v, 2), why) for a, v, why in sorted(self.evaluate(view, legal), key=lambda r: -r[1])]
 
     # --- evaluation ---------------------------------------------------------------------------
     def _worlds(self, view: TarotView, n: int) -> list[World]:

@@ -16,7 +16,7 @@ from cardavia_nb.core.rng import check_seed
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games.pao_de_kuai.combos import ACE, RANK, TWO, Combo, classify_ranks
 from cardavia_nb.games.pao_de_kuai.state import PdkView
-from cardavia_nb.players.base import decision_rng
+from cardavia_nb.players.base import decision_rng, explanation
 from cardavia_nb.players.pao_de_kuai_sim import (
     combo_move, counts_of, is_bomb_rank, remove, rollout, sample_worlds,
 )
@@ -48,10 +48,6 @@ def _reason(key: str, **params: Any) -> Msg:
     return Msg.of(f"pao_de_kuai.ai.{key}", **params)
 
 
-def _note(action: Action, value: float, reason: Msg) -> dict[str, Any]:
-    """One row of ``explain``: id, value, the reason in English and as a message."""
-    return {"id": action.id, "value": value, "reason": str(reason), "message": reason}
-
 class LowPlayer:
     """Basic hand strength only: lowest beater, smallest lead, bombs only when forced or to go out."""
 
@@ -77,7 +73,7 @@ class LowPlayer:
         """Candidates in Low's order, the chosen one with value 1."""
         ranked = self._ranked(view, legal)
         first = "forced_pass" if ranked[0].kind == "pass" else "smallest_lead" if view.top is None else "lowest_beater"
-        return [_note(a, 1.0 if i == 0 else 0.0, _reason(first if i == 0 else "larger"))
+        return [explanation(a, 1.0 if i == 0 else 0.0, _reason(first if i == 0 else "larger"))
                 for i, a in enumerate(ranked[:8])]
 
     def __repr__(self) -> str:
@@ -179,7 +175,7 @@ class HighPlayer:
 
     def explain(self, game: Game, view: PdkView, legal: Sequence[Action]) -> list[dict[str, Any]]:
         """Per short-listed move: id, mean sampled score, the reason in English and as a message."""
-        return [_note(d["action"], d["value"], d["reason"]) for d in self._analyse(view, legal)]
+        return [explanation(d["action"], d["value"], d["reason"]) for d in self._analyse(view, legal)]
 
     def __repr__(self) -> str:
         """The constructor call that rebuilds this player."""

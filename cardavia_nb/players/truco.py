@@ -18,7 +18,7 @@ from cardavia_nb.core.text import Msg
 from cardavia_nb.games.truco.engine import (
     CARDS, PARDA, POWER, TARGET, chain_accepted, chain_refused, deal_winner, envido_value,
 )
-from cardavia_nb.players.base import decision_rng
+from cardavia_nb.players.base import decision_rng, explanation
 
 CODE = {"envido": "E", "real_envido": "R", "falta_envido": "F"}
 WORLDS = 200
@@ -214,8 +214,7 @@ class _Base:
 
     def explain(self, game: Game, view: Any, legal: Sequence[Action]) -> list[dict]:
         """Per candidate: id, estimated value, a short reason in English and as a message (any language)."""
-        return [{"id": a.id, "value": round(v, 4), "reason": str(r), "message": r}
-                for a, v, r in self.evaluate(view, legal)]
+        return [explanation(a, round(v, 4), r) for a, v, r in self.evaluate(view, legal)]
 
     def evaluate(self, view: Any, legal: Sequence[Action]) -> list[tuple[Action, float, Msg]]:
         """(action, value, reason) for every legal action."""
