@@ -68,35 +68,37 @@ def test_translations_are_not_english_copies(lang):
     assert not copies, copies[:30]
 
 
-def _source_strings() -> tuple[set[str], set[str]]:
-    """Every string literal in the code and notebooks, and the fixed prefixes of f-strings."""
-    literals, prefixes = set(), set()
+def _source_strings() -> tuple[set[str], set[str], set[str]]:
+    """Every string literal in the code and notebooks, and the fixed prefixes and suffixes of f-strings."""
+    literals, prefixes, suffixes = set(), set(), set()
     files = [*ROOT.glob("cardavia_nb/**/*.py"), *ROOT.glob("widgets/*.js")]
     texts = [p.read_text(encoding="utf-8") for p in files]
     for nb in ROOT.glob("notebooks/*.ipynb"):
         texts += ["".join(c["source"]) for c in json.loads(nb.read_text())["cells"] if c["cell_type"] == "code"]
     for text in texts:
-        for quote in re.finditer(r"(f?)(['\"])([A-Za-z_][\w.{}\-]*)\2", text):
+        for quote in re.finditer(r"(f?)(['\"])([A-Za-z_{][\w.{}\-]*)\2", text):
             is_f, body = quote.group(1), quote.group(3)
             if is_f or "{" in body:
                 prefixes.add(body.split("{", 1)[0])
+                suffixes.add(body.rsplit("}", 1)[-1])
             else:
                 literals.add(body)
-    return literals, prefixes
+    return literals, prefixes, suffixes
 
 
-def _used(key: str, literals: set[str], prefixes: set[str]) -> bool:
+def _used(key: str, literals: set[str], prefixes: set[str], suffixes: set[str]) -> bool:
     parts = key.split(".")
     tails = {".".join(parts[i:]) for i in range(len(parts))}
     if tails & literals:
         return True
     heads = {".".join(parts[i:j]) + "." for i in range(len(parts)) for j in range(i + 1, len(parts))}
-    return bool(heads & prefixes) or any(key.startswith(p) and p.count(".") >= 2 for p in prefixes)
+    return (bool(heads & prefixes) or any(key.startswith(p) and p.count(".") >= 2 for p in prefixes)
+            or any(key.endswith(x) and x.count(".") >= 2 for x in suffixes))
 
 
 def test_every_english_key_is_used_by_the_code():
-    literals, prefixes = _source_strings()
-    unused = sorted(k for k in i18n.catalog("en") if not _used(k, literals, prefixes))
+    literals, prefixes, suffixes = _source_strings()
+    unused = sorted(k for k in i18n.catalog("en") if not _used(k, literals, prefixes, suffixes))
     assert not unused, unused[:40]
 
 

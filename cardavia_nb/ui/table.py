@@ -391,22 +391,9 @@ class Table(Widget):
             self.steps = []
 
     def _rules_text(self) -> str:
-        """The full rules of the game in the current language, as simple Markdown."""
-        head = f"{self.game.name}.rules."
-        keys = [k for k in i18n.catalog("en") if k.startswith(head)]
-        if head + "full" in keys:
-            return i18n.translate(head + "full", self.lang)
-        parts = []
-        for key in keys:
-            text = i18n.translate(key, self.lang).strip()
-            last = key.rsplit(".", 1)[1]
-            if key == head + "title":
-                parts.append(f"# {text}")
-            elif last in ("title", "heading"):
-                parts.append(f"## {text}")
-            else:
-                parts.append(text)
-        return "\n\n".join(parts) if parts else t("rules.missing", self.lang)
+        """The full rules of the game (``<game>.rules.full``) in the current language, as Markdown."""
+        key = f"{self.game.name}.rules.full"
+        return i18n.translate(key, self.lang) if i18n.has(key) else t("rules.missing", self.lang)
 
     def _on_settings(self, look: dict[str, Any], lang_changed: bool) -> None:
         """Follow the shared settings; a new language re-renders every word."""
