@@ -71,15 +71,15 @@ class Result:
 
 
 class IllegalAction(ValueError):
-    """Raised by ``apply`` for a move the rules forbid; ``str()`` is an English sentence."""
+    """Raised by ``apply`` for a move the rules forbid; ``str()`` is the English sentence."""
 
-    def __init__(self, msg: Msg | str):
-        self.msg = msg if isinstance(msg, Msg) else Msg.of("core.raw", text=msg)
-        super().__init__(str(self.msg) if isinstance(msg, Msg) else msg)
+    def __init__(self, msg: Msg):
+        self.msg = msg
+        super().__init__(str(msg))
 
     def text(self, lang: str = "en") -> str:
         """The reason in ``lang``."""
-        return self.msg.text(lang) if self.msg.key != "core.raw" else str(self)
+        return self.msg.text(lang)
 
 
 class Game(ABC):
