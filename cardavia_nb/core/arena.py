@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from cardavia_nb.core.game import Game, Result
 from cardavia_nb.core.record import Record
@@ -112,8 +112,7 @@ def rotations(n_seats: int, n_entrants: int) -> list[tuple[int, ...]]:
 
 def tournament(game: Game, players: Sequence[Any], seeds: Sequence[int],
                executor: Executor | None = None,
-               lineups: Sequence[tuple[int, ...]] | None = None,
-               progress: Callable[[int], None] | None = None) -> tuple[list[Standing], list[PlayedGame]]:
+               lineups: Sequence[tuple[int, ...]] | None = None) -> tuple[list[Standing], list[PlayedGame]]:
     """Play every seed under every lineup (all seat rotations by default): duplicate deals.
 
     Returns a standing per entrant and the list of played games. A win is a positive share of
@@ -122,11 +121,7 @@ def tournament(game: Game, players: Sequence[Any], seeds: Sequence[int],
     lineups = list(lineups or rotations(game.num_players, len(players)))
     jobs = [(lineup, seed) for seed in seeds for lineup in lineups]
     if executor is None:
-        played = []
-        for i, (lineup, seed) in enumerate(jobs):
-            played.append(_play_one(game, players, lineup, seed))
-            if progress:
-                progress(i + 1)
+        played = [_play_one(game, players, lineup, seed) for lineup, seed in jobs]
     else:
         futures = [executor.submit(_play_one, game, players, lineup, seed) for lineup, seed in jobs]
         played = [f.result() for f in futures]
