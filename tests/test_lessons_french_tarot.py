@@ -152,13 +152,13 @@ def test_auction_demo_follows_the_engine(settings):
     assert demo.notice == i18n.translate("french_tarot.illegal.bid_too_low")
     for _ in range(3):
         send(demo, type="press", id="bid:pass")
-    assert last_note(demo) == ("ok", "Player 1 is the taker at Garde (×2); the other three defend together.")
+    assert last_note(demo) == ("ok", "Computer 1 is the taker at Garde (×2); the other three defend together.")
     send(demo, type="press", id="restart")
     for _ in range(4):
         send(demo, type="press", id="bid:pass")
     assert last_note(demo)[0] == "bad" and "Everyone passed" in last_note(demo)[1]
     said = next(b["text"] for b in demo.blocks if b["type"] == "md" and b["text"].startswith("- "))
-    assert said.split("\n") == ["- Player 1: pass", "- Player 2: pass", "- Player 3: pass", "- You: pass"]
+    assert said.split("\n") == ["- Computer 1: pass", "- Computer 2: pass", "- Computer 3: pass", "- You: pass"]
 
 
 def test_auction_quiz(settings):
@@ -179,7 +179,7 @@ def pick_all(panel, cards):
 
 def test_discard_demo_refuses_an_oudler_and_accepts_six_ordinary_cards(settings):
     demo = L.DiscardDemo(settings)
-    assert [c["id"] for c in row(demo, "chien")] == ["6H", "1H", "QD", "2C", "T19", "T11"]
+    assert {c["id"] for c in row(demo, "chien")} == {"6H", "QD", "9S", "T19", "T11", "KH"}
     assert len(row(demo, "hand")) == 24
     pick_all(demo, ["T21", "3S", "1H", "5D", "5C"])
     assert last_note(demo)[0] == "info" and "Choose 1 more" in last_note(demo)[1]
@@ -274,7 +274,8 @@ def test_trick_demo_reasons(settings):
     send(demo, type="pick", block="hand", card="T7")
     assert "Nine of clubs was led" in last_note(demo)[1]
     send(demo, type="press", id="under")
-    assert [c["id"] for c in row(demo, "hand") if c["mark"]] == ["T14", "T12", "T9", "T4"]
+    trumps = [c["id"] for c in row(demo, "hand") if R.SUIT[c["id"]] == "T"]  # all below the 15: any may go
+    assert [c["id"] for c in row(demo, "hand") if c["mark"]] == trumps and {"T4", "T12"} <= set(trumps)
 
 
 def test_trick_quiz(settings):
@@ -290,12 +291,12 @@ def test_trick_quiz(settings):
 
 @pytest.mark.parametrize("case, said", [
     ("e1", "Trick won by You. The Excuse ends in the taker's pile. Half a point goes from the taker to the defenders."),
-    ("e2", "Trick won by Player 1. The Excuse ends in the defenders' pile. "
+    ("e2", "Trick won by Computer 1. The Excuse ends in the defenders' pile. "
            "Half a point goes from the defenders to the taker."),
-    ("e3", "Trick won by Player 3. The Excuse ends in the defenders' pile. No half point moves."),
+    ("e3", "Trick won by Computer 3. The Excuse ends in the defenders' pile. No half point moves."),
     ("e4", "Trick won by You. The Excuse ends in the defenders' pile. No half point moves."),
-    ("e5", "Trick won by Player 1. The Excuse ends in the taker's pile. No half point moves."),
-    ("slam", "Trick won by Player 1. The Excuse ends in the taker's pile. No half point moves."),
+    ("e5", "Trick won by Computer 1. The Excuse ends in the taker's pile. No half point moves."),
+    ("slam", "Trick won by Computer 1. The Excuse ends in the taker's pile. No half point moves."),
 ])
 def test_excuse_demo_cases(settings, case, said):
     demo = L.ExcuseDemo(settings)
