@@ -161,14 +161,6 @@ def test_auction_demo_follows_the_engine(settings):
     assert said.split("\n") == ["- Computer 1: pass", "- Computer 2: pass", "- Computer 3: pass", "- You: pass"]
 
 
-def test_auction_quiz(settings):
-    quiz = L.auction_quiz(settings)
-    send(quiz, type="press", id="a")
-    assert last_note(quiz)[0] == "bad"
-    send(quiz, type="press", id="b")
-    assert last_note(quiz)[0] == "ok"
-
-
 # --- step 3: discard ----------------------------------------------------------------------------
 
 def pick_all(panel, cards):
@@ -204,14 +196,6 @@ def test_discard_demo_short_hand_must_add_trumps_which_are_shown(settings):
     assert tone == "ok" and "Trump 3 and Trump 2" in said and "shown to everyone" in said
 
 
-def test_discard_quiz(settings):
-    quiz = L.discard_quiz(settings)
-    send(quiz, type="press", id="yes")
-    assert last_note(quiz)[0] == "bad"
-    send(quiz, type="press", id="no")
-    assert last_note(quiz)[0] == "ok"
-
-
 # --- step 4: poignée -------------------------------------------------------------------------------
 
 def test_poignee_offers_follow_the_engine(settings):
@@ -234,14 +218,6 @@ def test_poignee_excuse_rule_and_a_valid_choice(settings):
     send(demo, type="press", id="clear")
     pick_all(demo, [f"T{n}" for n in range(2, 12)])
     assert last_note(demo)[0] == "ok" and "simple" in last_note(demo)[1]
-
-
-def test_poignee_quiz(settings):
-    quiz = L.poignee_quiz(settings)
-    send(quiz, type="press", id="yes")
-    assert last_note(quiz)[0] == "bad"
-    send(quiz, type="press", id="no")
-    assert last_note(quiz)[0] == "ok"
 
 
 # --- step 5: legal cards -------------------------------------------------------------------------
@@ -278,15 +254,6 @@ def test_trick_demo_reasons(settings):
     assert [c["id"] for c in row(demo, "hand") if c["mark"]] == trumps and {"T4", "T12"} <= set(trumps)
 
 
-def test_trick_quiz(settings):
-    quiz = L.trick_quiz(settings)
-    assert quiz.answer == "petit"
-    send(quiz, type="press", id="either")
-    assert last_note(quiz)[0] == "bad"
-    send(quiz, type="press", id="petit")
-    assert last_note(quiz)[0] == "ok"
-
-
 # --- step 6: the Excuse ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("case, said", [
@@ -304,14 +271,6 @@ def test_excuse_demo_cases(settings, case, said):
     assert last_note(demo) == ("ok", said)
 
 
-def test_excuse_quiz(settings):
-    quiz = L.excuse_quiz(settings)
-    send(quiz, type="press", id="a")
-    assert last_note(quiz)[0] == "bad"
-    send(quiz, type="press", id="b")
-    assert last_note(quiz)[0] == "ok"
-
-
 # --- step 7: counting -----------------------------------------------------------------------------
 
 def test_pile_demo_counts_with_halves_and_sets_the_target(settings):
@@ -327,15 +286,6 @@ def test_pile_demo_counts_with_halves_and_sets_the_target(settings):
     assert sorted(c["id"] for c in row(demo, "pile")) == sorted(L.EXAMPLE_PILE)
     send(demo, type="press", id="clear")
     assert "empty" in last_note(demo)[1]
-
-
-def test_pile_quiz(settings):
-    quiz = L.pile_quiz(settings)
-    assert quiz.answer == "13" == f"{card_points(('KS', 'QH', 'T21', '7D')):g}"
-    send(quiz, type="press", id="13.5")
-    assert last_note(quiz)[0] == "bad"
-    send(quiz, type="press", id="13")
-    assert last_note(quiz)[0] == "ok"
 
 
 # --- step 8: settlement ---------------------------------------------------------------------------
@@ -394,3 +344,23 @@ def test_explain_demo_shows_what_high_computed(settings):
     assert [c["id"] for c in row(demo, "hand")] == list(view.hand)
     send(demo, type="press", id="next")
     assert demo.positions[demo.at] is not state
+
+
+# --- quizzes ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("factory, wrong, right", [
+    (L.auction_quiz, "a", "b"), (L.discard_quiz, "yes", "no"), (L.poignee_quiz, "yes", "no"),
+    (L.trick_quiz, "either", "petit"), (L.excuse_quiz, "a", "b"), (L.pile_quiz, "13.5", "13"),
+])
+def test_quiz_wrong_then_right(settings, factory, wrong, right):
+    quiz = factory(settings)
+    assert quiz.answer == right
+    send(quiz, type="press", id=wrong)
+    assert last_note(quiz)[0] == "bad"
+    send(quiz, type="press", id=right)
+    assert last_note(quiz)[0] == "ok"
+
+
+def test_quiz_answers_come_from_the_engine(settings):
+    assert L.trick_quiz(settings).answer == "petit" and R.legal(("T1", "5S"), ("KD", "T2")) == ("T1",)
+    assert L.pile_quiz(settings).answer == f"{card_points(('KS', 'QH', 'T21', '7D')):g}" == "13"
