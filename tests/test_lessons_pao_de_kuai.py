@@ -78,7 +78,7 @@ def test_every_panel_renders_without_missing_keys(settings):
 
 def test_notebook_has_one_step_per_seed_section_in_order_and_the_table_last():
     sources = ["".join(c["source"]) for c in json.loads(NOTEBOOK.read_text())["cells"]]
-    at = [next(i for i, s in enumerate(sources) if f'"{key}"' in s) for key in STEPS]
+    at = [next(i for i, s in enumerate(sources) if f"lesson.step({n})" in s) for n in range(1, len(STEPS) + 1)]
     assert at == sorted(at)
     assert 'Table("pao_de_kuai", level="low")' in sources[-2] and 'Nav("pao_de_kuai")' in sources[-1]
     assert all(not c.get("outputs") for c in json.loads(NOTEBOOK.read_text())["cells"])
@@ -105,12 +105,12 @@ def test_deck_demo_marks_the_six_removed_cards_and_the_opener(settings):
     ranks = next(b for b in demo.blocks if b["type"] == "cards" and b["id"] == "ranks")
     assert [c["id"] for c in ranks["cards"]][0] == "3S" and [c["id"] for c in ranks["cards"]][-2:] == ["AS", "2S"]
     before = words(demo)
-    press(demo, "seed:3")
+    press(demo, "deal:3")
     holder = next(b for b in demo.blocks if b["type"] == "cards" and b["id"] == "holder")
-    assert demo.seed == 3 and words(demo) != before
+    assert demo.deal == 3 and words(demo) != before
     assert [c["mark"] for c in holder["cards"] if c["id"] == "3H"] == ["opens"]
-    press(demo, "seed:99")
-    assert demo.seed == 3
+    press(demo, "deal:99")
+    assert demo.deal == 3
 
 
 def test_must_beat_forces_a_play_and_refuses_the_pass(settings):

@@ -132,7 +132,7 @@ def test_dealing_alternates_the_dealer(settings):
     assert panel.state.dealer == 1 - first and panel.state.deal_no == 2
     assert "Deal 2:" in texts(panel, "note")[0]
     send(panel, type="press", id="shuffle")
-    assert panel.state.deal_no == 1 and panel.seed == 8
+    assert panel.state.deal_no == 1 and panel.match == 8
 
 
 # --- step 3: ranking ----------------------------------------------------------------------------------

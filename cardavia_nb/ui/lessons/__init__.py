@@ -1,1 +1,1 @@
-"""The lessons of the game pages: demo and quiz panels, one module per game."""
+"""The lessons of the game pages: a shared kit, and one package of demo and quiz panels per game."""

@@ -1,0 +1,77 @@
+"""French Tarot's computer players: what the High player weighed at each of its decisions in a demo deal."""
+
+from __future__ import annotations
+
+from cardavia_nb.games.french_tarot import TarotState
+from cardavia_nb.players.french_tarot import HighPlayer, LowPlayer
+from cardavia_nb.ui.lessons import kit
+from cardavia_nb.ui.lessons.french_tarot.common import GAME, PACK, contract_name, say, words
+from cardavia_nb.ui.lessons.kit import demo_deal
+from cardavia_nb.ui.panel import Panel, Prose, buttons, cards, md, note, table
+from cardavia_nb.ui.settings import Settings
+
+
+EXPLAIN_DEAL = 8  # a demo deal of the lessons' own key domain (kit.demo_deal)
+EXPLAIN_SEAT = 1
+
+
+def explain_positions(deal: int = EXPLAIN_DEAL, seat: int = EXPLAIN_SEAT) -> list[TarotState]:
+    """Every card decision of ``seat`` with more than one legal card in a deal played by Low players."""
+    players = [LowPlayer(seed=s) for s in range(4)]
+    state, out = demo_deal(GAME, deal), []
+    while state.to_act is not None:
+        legal = GAME.legal_actions(state)
+        if state.to_act == seat and state.phase == "play" and len(state.hands[seat]) < 18 and len(legal) > 1:
+            out.append(state)
+        state = GAME.apply(state, players[state.to_act].choose(GAME, GAME.observe(state, state.to_act), legal))
+    return out
+
+
+class ExplainDemo(Panel):
+    """One seeded position: what the High player considered (its ``explain``) and what it chose."""
+
+    def __init__(self, settings: Settings | None = None, start: int = 4):
+        self.positions = explain_positions()
+        self.at = min(start, len(self.positions) - 1)
+        self.player = HighPlayer(seed=EXPLAIN_SEAT)
+        self._cache: dict[int, tuple[list[dict], str]] = {}
+        super().__init__(settings)
+
+    def considered(self) -> tuple[list[dict], str]:
+        """The High player's explanation and choice at the current position (computed once)."""
+        if self.at not in self._cache:
+            state = self.positions[self.at]
+            view, legal = GAME.observe(state, EXPLAIN_SEAT), GAME.legal_actions(state)
+            self._cache[self.at] = (self.player.explain(GAME, view, legal), self.player.choose(GAME, view, legal).id)
+        return self._cache[self.at]
+
+    def render(self, lang: str) -> list[dict]:
+        """The position, the candidate moves with their values, and the move chosen."""
+        state = self.positions[self.at]
+        rows, chosen = self.considered()
+        seat_name = lambda seat: kit.seat_name(seat, lang)  # noqa: E731  (no "You": computers play every seat)
+        n, who = len(state.history) + 1, seat_name(EXPLAIN_SEAT)
+        marks = {c: seat_name((state.leader + i) % 4) for i, c in enumerate(state.trick)}
+        out = [note(say("ai.deal", lang, name=seat_name(state.taker),
+                        contract=contract_name(state.contract, lang)), "info"),
+               md(say("ai.position" if state.trick else "ai.lead", lang, n=n, name=who))]
+        if state.trick:
+            out.append(cards(state.trick, PACK, lang, block="trick", marks=marks))
+        out += [md(say("ai.its_hand", lang)),
+                cards(state.hands[EXPLAIN_SEAT], PACK, lang, block="hand"),
+                table([say("ai.head_move", lang), say("ai.head_value", lang), say("ai.head_reason", lang)],
+                      [[GAME.label(r["id"], lang), f"{r['value']:+.2f}", r["message"].text(lang)]
+                       for r in rows]),
+                note(say("ai.chosen", lang, move=GAME.label(chosen, lang)), "ok"),
+                buttons([("next", say("ai.next", lang))])]
+        return out
+
+    def handle(self, intent: str, content: dict) -> None:
+        """Move to the next decision of the High player (back to the first after the last)."""
+        if intent == "press" and content["id"] == "next":
+            self.at = (self.at + 1) % len(self.positions)
+
+
+def play_text(settings: Settings | None = None) -> Prose:
+    """The words above the playable table."""
+    return words("play.text", settings=settings)
