@@ -25,3 +25,9 @@ def test_headings_sit_one_level_below_the_page_title_and_lists_render():
     html = to_html("# Rules\n\n- one\n- two\n\n1. first\n2. second")
     assert html.startswith("<h2>Rules</h2>")
     assert "<ul>\n<li>one</li>" in html and "<ol>\n<li>first</li>" in html
+
+
+def test_the_chinese_name_is_drawn_from_shipped_outlines_and_kept_for_screen_readers():
+    html = to_html('**Pao De Kuai** (跑得快, "run fast")')
+    assert html.count("<svg") == 1 and 'aria-label="跑得快"' in html and 'role="img"' in html
+    assert "跑得快" not in html.replace('aria-label="跑得快"', "")
