@@ -15,7 +15,7 @@ class Tradition:
     key: str
     pack: str
     card_count: int
-    link: str
+    links: dict[str, str]
     games: tuple[str, ...]
     sample: tuple[str, ...]
 
@@ -27,6 +27,10 @@ class Tradition:
         """Where the pack is played, in ``lang``."""
         return translate(f"traditions.{self.key}.place", lang)
 
+    def link(self, lang: str = "en") -> str:
+        """The Wikipedia article on the pack in ``lang`` where one is known, the English one otherwise."""
+        return self.links.get(lang, self.links["en"])
+
     def description(self, lang: str = "en") -> str:
         """One line on the pack, in ``lang``."""
         return translate(f"traditions.{self.key}.description", lang)
@@ -37,7 +41,9 @@ TRADITIONS: tuple[Tradition, ...] = (
         key="south_american_catalan",
         pack="spanish50",
         card_count=50,
-        link="https://en.wikipedia.org/wiki/Spanish-suited_playing_cards",
+        links={"en": "https://en.wikipedia.org/wiki/Spanish-suited_playing_cards",
+               "es": "https://es.wikipedia.org/wiki/Baraja_española",
+               "pt": "https://pt.wikipedia.org/wiki/Baralho_espanhol"},
         games=("truco",),
         sample=("1E", "1B", "7E", "7O", "12C"),
     ),
@@ -45,7 +51,8 @@ TRADITIONS: tuple[Tradition, ...] = (
         key="french_tarot",
         pack="tarot78",
         card_count=78,
-        link="https://en.wikipedia.org/wiki/French_tarot",
+        links={"en": "https://en.wikipedia.org/wiki/French_tarot",
+               "fr": "https://fr.wikipedia.org/wiki/Tarot_français"},
         games=("french_tarot",),
         sample=("T1", "T21", "EX", "KH", "NS"),
     ),
@@ -53,7 +60,9 @@ TRADITIONS: tuple[Tradition, ...] = (
         key="chinese_french_suited",
         pack="french54",
         card_count=54,
-        link="https://en.wikipedia.org/wiki/Standard_52-card_deck",
+        links={"en": "https://en.wikipedia.org/wiki/Standard_52-card_deck",
+               "fr": "https://fr.wikipedia.org/wiki/Jeu_de_52_cartes",
+               "es": "https://es.wikipedia.org/wiki/Baraja_francesa"},
         games=("pao_de_kuai",),
         sample=("3H", "3S", "AS", "2S", "RJ"),
     ),

@@ -19,9 +19,9 @@ class Msg:
         """Build a message from keyword parameters (kept sorted so equal messages compare equal)."""
         return cls(key, tuple(sorted(params.items())))
 
-    def text(self, lang: str = "en") -> str:
-        """The sentence in ``lang`` (English when a key is missing in that language)."""
-        return i18n.translate(self.key, lang, **dict(self.params))
+    def text(self, lang: str = "en", reader: int | None = 0) -> str:
+        """The sentence in ``lang`` for the player at seat ``reader`` (English when a key is missing)."""
+        return i18n.translate(self.key, lang, reader=reader, **dict(self.params))
 
     def __str__(self) -> str:
         return self.text("en")

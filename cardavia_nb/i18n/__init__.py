@@ -1,36 +1,56 @@
 """Every word a player reads, in English, Portuguese, French, Dutch and Spanish.
 
 Catalogs are TOML files, one folder per language and one file per domain (``core.toml``,
-``truco.toml`` ...). Nested tables flatten into dotted keys. Placeholders are ``{name}``; in a
-game's keys a placeholder whose name starts with ``card`` holds card ids, rendered as card names.
+``truco.toml`` ...). Nested tables flatten into dotted keys, except a table of *forms*: keys among
+Babel's plural categories (``zero one two few many other``) and ``you``, with ``other`` required.
+Its form is chosen when the text is rendered: ``you`` when the ``seat`` parameter is the reader,
+else ``zero`` when ``n`` is 0 and the table has it, else the plural category of ``n`` in that
+language (Babel's CLDR rules), else ``other``.
+
+Placeholders are ``{name}``. Numbers are written the language's way (13,5 in French); a ``Seat``
+is named for the reader ("You", "Computer 1"; ``{seat:obj}`` for the form inside a sentence); in a
+game's keys a placeholder whose name starts with ``card`` holds card ids, rendered as card names;
+lists of names are joined the language's way (Babel's list patterns).
 """
 
 from __future__ import annotations
 
 import tomllib
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from babel import Locale
+from babel.lists import format_list
+from babel.numbers import format_decimal
+
 LANGS = ("en", "pt", "fr", "nl", "es")
 DEFAULT = "en"
+FORMS = frozenset({"zero", "one", "two", "few", "many", "other", "you"})
 _HERE = Path(__file__).parent
 
+Entry = str | dict[str, str]
 
-def _flatten(table: dict, prefix: str, out: dict[str, str]) -> None:
+
+def _is_forms(table: dict) -> bool:
+    return "other" in table and set(table) <= FORMS and all(isinstance(v, str) for v in table.values())
+
+
+def _flatten(table: dict, prefix: str, out: dict[str, Entry]) -> None:
     for name, value in table.items():
         key = f"{prefix}{name}"
-        if isinstance(value, dict):
+        if isinstance(value, dict) and not _is_forms(value):
             _flatten(value, key + ".", out)
         else:
             out[key] = value
 
 
 @lru_cache(maxsize=None)
-def catalog(lang: str) -> dict[str, str]:
-    """All keys of one language, merged from its domain files."""
+def catalog(lang: str) -> dict[str, Entry]:
+    """All keys of one language, merged from its domain files (a value is a text or a table of forms)."""
     if lang not in LANGS:
         raise ValueError(f"Unknown language {lang!r}; choose one of {', '.join(LANGS)}.")
-    out: dict[str, str] = {}
+    out: dict[str, Entry] = {}
     for path in sorted((_HERE / lang).glob("*.toml")):
         with path.open("rb") as fh:
             _flatten(tomllib.load(fh), "", out)
@@ -48,13 +68,70 @@ def has(key: str, lang: str = DEFAULT) -> bool:
     return key in catalog(lang)
 
 
+@lru_cache(maxsize=None)
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang)
+
+
+def plural(n: float, lang: str = DEFAULT) -> str:
+    """Babel's plural category of ``n`` in ``lang`` (``one``, ``many``, ``other`` …)."""
+    return _locale(lang).plural_form(n)
+
+
+def number(value: float, lang: str = DEFAULT) -> str:
+    """A number written the language's way: 13.5 in English, 13,5 in French; 1,000 / 1.000 grouping."""
+    return format_decimal(value, locale=lang)
+
+
+def join(words: list[str], lang: str = DEFAULT) -> str:
+    """Words joined as a list in prose, the language's way: "a, b and c", "a, b e c"."""
+    return format_list(list(words), locale=lang) if words else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat as a message parameter: an index that the reader's view turns into a name."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatName:
+    """A seat named for one reader in one language: ``{seat}`` is the subject, ``{seat:obj}`` follows a preposition."""
+
+    subject: str
+    object: str
+    is_you: bool
+
+    def __format__(self, spec: str) -> str:
+        if spec not in ("", "obj"):
+            raise ValueError(f"Unknown seat form {spec!r}: use {{seat}} or {{seat:obj}}.")
+        return self.object if spec == "obj" else self.subject
+
+    def __str__(self) -> str:
+        return self.subject
+
+
+def seat_name(index: int, lang: str = DEFAULT, reader: int | None = 0) -> SeatName:
+    """The one naming scheme of every page: the reader's seat is "You", the others "Computer n"."""
+    if index == reader:
+        return SeatName(translate("ui.you", lang), translate("ui.you_lower", lang), True)
+    n = index + 1 if reader is None or index < reader else index  # computers numbered in seat order
+    name = translate("ui.computer", lang, n=n)
+    return SeatName(name, name, False)
+
+
 # The pack whose card names fill ``card*`` placeholders, by the first part of a key.
 PACK_OF_DOMAIN = {"truco": "spanish", "pao_de_kuai": "french", "french_tarot": "tarot"}
 
 
-def _render(key: str, name: str, value: object, lang: str) -> object:
+def _render(key: str, name: str, value: object, lang: str, reader: int | None) -> object:
+    if isinstance(value, Seat):
+        return seat_name(value.index, lang, reader)
     if hasattr(value, "text"):  # a message inside a message (a core.text.Msg): its words in lang
-        return value.text(lang)  # type: ignore[union-attr]
+        return value.text(lang, reader=reader)  # type: ignore[union-attr]
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return number(value, lang)
     pack = PACK_OF_DOMAIN.get(key.split(".", 1)[0])
     if pack is None or not name.startswith("card"):
         return value
@@ -65,24 +142,33 @@ def _render(key: str, name: str, value: object, lang: str) -> object:
     return join([card_name(c, pack, lang) for c in value], lang)  # type: ignore[union-attr]
 
 
-def translate(key: str, lang: str = DEFAULT, **params: object) -> str:
+def _form(entry: Entry, lang: str, params: dict[str, object], reader: int | None) -> str:
+    if isinstance(entry, str):
+        return entry
+    seat = params.get("seat")
+    if "you" in entry and isinstance(seat, Seat) and seat.index == reader:
+        return entry["you"]
+    n = params.get("n")
+    if isinstance(n, (int, float)) and not isinstance(n, bool):
+        if n == 0 and "zero" in entry:
+            return entry["zero"]
+        return entry.get(plural(abs(n), lang), entry["other"])
+    return entry["other"]
+
+
+def translate(key: str, lang: str = DEFAULT, *, reader: int | None = 0, **params: object) -> str:
     """The text of ``key`` in ``lang`` with ``params`` filled in; English if the language lacks it.
 
-    A key missing in English too is returned as it is, so the gap is visible and tests catch it.
+    ``reader`` is the seat named "You" (None: nobody, every seat is a computer). A key missing in
+    English too is returned as it is, so the gap is visible and tests catch it.
     """
-    text = catalog(lang).get(key)
-    if text is None:
-        text = catalog(DEFAULT).get(key, key)
+    entry = catalog(lang).get(key)
+    if entry is None:
+        entry = catalog(DEFAULT).get(key, key)
+    text = _form(entry, lang, params, reader)
     if not params:
         return text
-    return text.format_map({n: _render(key, n, v, lang) for n, v in params.items()})
+    return text.format_map({n: _render(key, n, v, lang, reader) for n, v in params.items()})
 
 
 t = translate
-
-
-def join(words: list[str], lang: str = DEFAULT) -> str:
-    """Words joined as a list in prose: "a, b and c"."""
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " " + translate("core.and", lang) + " " + words[-1]

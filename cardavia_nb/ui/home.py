@@ -28,7 +28,7 @@ class Home(Panel):
             out += [
                 md(f"### {tradition.name(lang)}\n\n"
                    f"{tradition.place(lang)} · {t('traditions.cards', count=tradition.card_count)} · "
-                   f"[{t('traditions.link')} ↗]({tradition.link})\n\n{tradition.description(lang)}\n\n"
+                   f"[{t('traditions.link')} ↗]({tradition.link(lang)})\n\n{tradition.description(lang)}\n\n"
                    f"**{t('traditions.games')}:** {games}"),
                 cards(tradition.sample, family(tradition.pack), lang, block=tradition.key),
             ]

@@ -1,0 +1,56 @@
+"""Teaching and rules text from Markdown to HTML, in the kernel, with a CommonMark library.
+
+One renderer for every widget: markdown-it-py's CommonMark with raw HTML off, so a catalog text can
+never inject markup. Headings move one level down (a text's ``#`` sits under the page's ``h1``),
+links leave the page only for http(s) addresses, in a new tab, and the Chinese name of Pao De Kuai is
+drawn from outlines shipped with the package (``DRAWN_WORDS``), with the text kept for screen readers.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+
+_GLYPHS = Path(__file__).parent / "glyphs"
+# Words in scripts a reader's machine may have no font for, drawn as SVG shipped with the package.
+DRAWN_WORDS = {"跑得快": "pao_de_kuai.svg"}
+
+
+def _heading(self, tokens, idx, options, env):
+    token = tokens[idx]
+    token.tag = f"h{min(int(token.tag[1]) + 1, 6)}"
+    return self.renderToken(tokens, idx, options, env)
+
+
+def _link_open(self, tokens, idx, options, env):
+    token = tokens[idx]
+    if str(token.attrGet("href") or "").startswith(("http://", "https://")):
+        token.attrSet("target", "_blank")
+        token.attrSet("rel", "noopener noreferrer")
+    return self.renderToken(tokens, idx, options, env)
+
+
+@lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": False})
+    for rule in ("heading_open", "heading_close"):
+        md.add_render_rule(rule, _heading)
+    md.add_render_rule("link_open", _link_open)
+    return md
+
+
+@lru_cache(maxsize=None)
+def _drawn(word: str) -> str:
+    svg = (_GLYPHS / DRAWN_WORDS[word]).read_text(encoding="utf-8")
+    return svg[svg.index("<svg"):].strip()
+
+
+@lru_cache(maxsize=4096)
+def to_html(text: str) -> str:
+    """The HTML of a Markdown text (cached: the same catalog texts are drawn again and again)."""
+    html = _parser().render(text)
+    for word in DRAWN_WORDS:
+        html = html.replace(word, _drawn(word))
+    return html
