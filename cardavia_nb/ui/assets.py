@@ -93,6 +93,15 @@ class Widget(anywidget.AnyWidget):
             except Exception:
                 log.exception("Could not tell the page that a message failed")
 
+    def _handle_custom_msg(self, content: Any, buffers: Any) -> None:
+        """An intent goes straight to ``_on_msg``: ipywidgets' callback list would show the page a traceback."""
+        self._on_msg(self, content, buffers)
+
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """The widget's intents; a widget that takes none says it did not understand."""
+        kind = content.get("type") if isinstance(content, dict) else None
+        self.tell(Msg.of("ui.notice.bad_message", type=str(kind)[:40]))
+
     def _refuse_write(self, state: Any) -> None:
         """A trait write from the page: send the kernel's values back and say that nothing changed.
 

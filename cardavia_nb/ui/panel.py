@@ -39,7 +39,6 @@ class Panel(Widget):
     def __init__(self, settings: Settings | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.settings = settings or Settings.shared()
-        self.on_msg(self._on_msg)
         self.settings.follow(self._on_settings)
 
     def render(self, lang: str) -> list[dict]:

@@ -111,7 +111,6 @@ class Settings(Widget):
         self._followers: list[tuple[weakref.ref, Callable[[Any], Follower | None]]] = []
         self.settings = self  # the hub of the page is itself
         self.observe(self._changed, names=("lang", *LOOK))
-        self.on_msg(self._on_msg)
         self.follow(self._restyle)
 
     @traitlets.validate("lang")

@@ -92,10 +92,14 @@ def exposed_cards(table: "Table") -> set[str]:
 
     Used by the tests and the benchmark to prove that no hidden card ever reaches the browser.
     """
-    state = {k: v for k, v in table.get_state().items() if k not in STATIC_TRAITS}
+    return cards_shown({k: v for k, v in table.get_state().items() if k not in STATIC_TRAITS}, table)
+
+
+def cards_shown(value: Any, table: "Table") -> set[str]:
+    """Every card of the table's pack a JSON-like value names, by id or by name in the table's language."""
     found: set[str] = set()
     pattern, names = _name_pattern(table.game.pack, table.adapter.pack, table.lang)
-    stack: list[Any] = [state]
+    stack: list[Any] = [value]
     while stack:
         item = stack.pop()
         if isinstance(item, str):
@@ -164,7 +168,6 @@ class Table(Widget):
         self._handlers = {"act": self._act, "select": self._select, "new": self._new,
                           "level": self._level, "skip": self._skip}
         self._set_level(level)
-        self.on_msg(self._on_msg)
         self._start(seed)
         self.settings.follow(self._on_settings)
 
