@@ -66,7 +66,7 @@ def test_trait_writes_are_refused_and_the_kernel_values_sent_back(index):
     raw(widget, {"method": "update", "state": state, "buffer_paths": []})
     after = widget.get_state()
     assert {k: v for k, v in after.items() if k != "notice"} == {k: v for k, v in before.items() if k != "notice"}
-    assert widget.notice == "The page cannot change this directly; the table's values were sent back."
+    assert widget.notice == "The page cannot change this directly; nothing changed."
     echo = [m for m in wire.sent if m["method"] == "echo_update"]
     assert echo and set(echo[0]["state"]) == set(state)
     assert all(echo[0]["state"][k] == before[k] for k in state if k != "notice")

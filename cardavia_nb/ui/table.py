@@ -2,9 +2,9 @@
 
 Python is the only source of truth. The synced ``view`` is built from the human seat's View (through
 the game's adapter); the browser sends intents (``act``, ``select``, ``new``, ``level``, ``skip``)
-that Python checks with the engine, and writes no trait (see ``assets.Widget``). Computer turns are computed at once and sent as a list of
-``steps`` (one snapshot and its log lines per move) that the front end animates: the kernel never
-sleeps. A refused intent sets a translated ``notice`` and changes nothing else.
+that Python checks with the engine, and writes no trait (see ``assets.Widget``). Computer turns
+are computed at once and sent as a list of ``steps`` (one snapshot and its log lines per move) that
+the front end animates: the kernel never sleeps. A refused intent sets a translated ``notice`` and changes nothing else.
 
 Deals are fair: a new game draws a 64-bit seed from the operating system, and the browser learns
 the deal code (the seed) only when the game is over ("Replay this deal: …"), or when the player typed it.
