@@ -2,14 +2,17 @@
 
 Each simulated student does what the browser does: loads a game page (Voila starts a kernel and
 runs the notebook), opens the kernel's websocket, asks the widget manager for the table's state,
-then plays three deals by sending the table's own intent messages ({"type": "act", "id": ...}) with
-pauses like a person, and finally leaves (the page's kernel-shutdown call, as on closing a tab).
+then plays a few deals by sending the table's own intent messages ({"type": "act", "id": ...}) with
+pauses like a person, and finally leaves as a closing tab does: the websocket closes and the page's
+kernel-shutdown request is sent (with the XSRF check on, Voila refuses it; the status is counted).
 
 Printed per class size: page time-to-interactive p50/p95, click-to-update p50/p95 (intent sent →
 the table's new state received; includes the computer players' thinking), errors, Voila server
-and kernel memory, and the memory left once every student has gone.
+and kernel memory; then, after the class has left, the kernel count and memory every 15 s until
+the culler (voila.json: kernels idle and unconnected for 60 s, checked every 15 s) has freed them.
 
     python benchmarks/classroom.py --students 5 10 20 30
+    python benchmarks/classroom.py --students 30 --deals 1      # a class loads a page, then leaves
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from tests.browser.harness import voila_server  # noqa: E402
 
 PAGE = "voila/render/notebooks/01-truco.ipynb"
 DEADLINE = 120.0
+CULL_WAIT = 600.0  # give up waiting for the culler after this long
 
 
 @dataclass
@@ -45,6 +49,7 @@ class Figures:
     tti: list[float] = field(default_factory=list)
     clicks: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    shutdowns: list[int] = field(default_factory=list)  # HTTP status of each tab's shutdown request
 
 
 def _msg(msg_type: str, content: dict, session: str, channel: str = "shell") -> str:
@@ -57,8 +62,8 @@ def _msg(msg_type: str, content: dict, session: str, channel: str = "shell") -> 
 class Student:
     """One simulated browser tab on a Truco page."""
 
-    def __init__(self, base: str, index: int, figures: Figures):
-        self.base, self.figures = base, figures
+    def __init__(self, base: str, index: int, figures: Figures, deals: int):
+        self.base, self.figures, self.deals = base, figures, deals
         self.rand = random.Random(index)
         self.session = uuid.uuid4().hex
         self.table_comm: str | None = None
@@ -86,12 +91,13 @@ class Student:
                 ws.write_message(_msg("comm_msg", {"comm_id": comm_id, "data": {"method": "request_state"}}, self.session))
             await self._until(lambda: self.table_comm is not None)
             self.figures.tti.append(time.perf_counter() - start)
-            await self._play(ws)
+            await self._play(ws, self.deals)
         finally:
             reader.cancel()
             ws.close()
-            await AsyncHTTPClient().fetch(HTTPRequest(f"{self.base}voila/api/shutdown/{kernel}", method="POST", body=b""),
-                                          raise_error=False)
+            answer = await AsyncHTTPClient().fetch(HTTPRequest(f"{self.base}voila/api/shutdown/{kernel}", method="POST", body=b""),
+                                                   raise_error=False)
+            self.figures.shutdowns.append(answer.code)
 
     async def _read(self, ws) -> None:
         """Route kernel messages: table state updates go to ``updates``, the rest to ``inbox``."""
@@ -180,10 +186,17 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
 
 
-async def one_class(base: str, n: int, server_pid: int) -> None:
-    """Run n students at once (arrivals spread over a few seconds) and print the figures."""
+def memory(server_pid: int) -> str:
+    """Kernel count and memory now, in words."""
+    kernels = [rss_mib(p) for p in kernels_of(server_pid)]
+    return f"{len(kernels)} kernels, {sum(kernels):.0f} MiB in kernels, server {rss_mib(server_pid):.0f} MiB"
+
+
+async def one_class(base: str, n: int, server_pid: int, deals: int) -> None:
+    """Run n students at once (arrivals spread over a few seconds), print the figures, then wait for the culler."""
     figures = Figures()
-    students = [Student(base, i, figures) for i in range(n)]
+    students = [Student(base, i, figures, deals) for i in range(n)]
+    print(f"{n:>3} students | before: {memory(server_pid)}")
     peak = {"server": 0.0, "kernels": []}
 
     async def sample() -> None:
@@ -202,26 +215,36 @@ async def one_class(base: str, n: int, server_pid: int) -> None:
 
     await asyncio.gather(*(arrive(i, s) for i, s in enumerate(students)))
     sampler.cancel()
+    gone = time.perf_counter()
     await asyncio.sleep(5)
     left = kernels_of(server_pid)
     kernels = peak["kernels"] or [0.0]
+    statuses = ", ".join(f"{code}: {figures.shutdowns.count(code)}" for code in sorted(set(figures.shutdowns)))
     print(f"{n:>3} students | TTI p50 {statistics.median(figures.tti or [float('nan')]):5.2f} s "
           f"p95 {pct(figures.tti, 95):5.2f} s | click p50 {1000 * statistics.median(figures.clicks or [float('nan')]):6.0f} ms "
           f"p95 {1000 * pct(figures.clicks, 95):6.0f} ms ({len(figures.clicks)} clicks) | errors {len(figures.errors)} | "
           f"server peak {peak['server']:.0f} MiB | kernels peak {len(kernels)} × {statistics.mean(kernels):.0f} MiB "
-          f"(max {max(kernels):.0f}) | after leaving: {len(left)} kernels, server {rss_mib(server_pid):.0f} MiB")
+          f"(max {max(kernels):.0f}) | 5 s after leaving: {len(left)} kernels, server {rss_mib(server_pid):.0f} MiB "
+          f"| shutdown requests answered {statuses}")
     for err in sorted(set(figures.errors))[:5]:
         print(f"      error: {err}")
+    while kernels_of(server_pid) and time.perf_counter() - gone < CULL_WAIT:
+        await asyncio.sleep(15)
+        print(f"      {time.perf_counter() - gone:4.0f} s after the last student left: {memory(server_pid)}")
+    print(f"      all kernels freed {time.perf_counter() - gone:.0f} s after the last student left" if not kernels_of(server_pid)
+          else f"      kernels still running after {CULL_WAIT:.0f} s")
 
 
 def main() -> None:
+    AsyncHTTPClient.configure(None, max_clients=200)  # every student's page request at once, as browsers do
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, nargs="+", default=[5, 10, 20, 30])
+    parser.add_argument("--deals", type=int, default=3, help="deals each student plays before leaving")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp, voila_server(Path(tmp) / "voila.log") as server:
         print(f"Voila at {server.url} (pid {server.pid}), page {PAGE}")
         for n in args.students:
-            asyncio.run(one_class(server.url, n, server.pid))
+            asyncio.run(one_class(server.url, n, server.pid, args.deals))
 
 
 if __name__ == "__main__":

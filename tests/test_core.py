@@ -43,7 +43,7 @@ def test_parse_guesses_a_unique_pack_and_refuses_ambiguity():
         card("13E", "spanish")
 
 
-@pytest.mark.parametrize("bad", [-1, 2**63, "7", 1.5, True, None])
+@pytest.mark.parametrize("bad", [-1, 2**64, "7", 1.5, True, None])
 def test_bad_seeds_are_refused_in_words(bad):
     with pytest.raises(ValueError, match="seed"):
         check_seed(bad)

@@ -50,3 +50,17 @@ def test_the_leak_scanner_finds_ids_and_names():
     name = next(c["name"] for c in table.view["hand"])
     table.log = [f"somebody holds {name.lower().capitalize()}"]
     assert table.view["hand"][0]["id"] in exposed_cards(table)
+
+
+def test_front_end_has_one_dom_helper_and_one_name_for_the_shared_module():
+    files = {name: asset(name).read_text(encoding="utf-8") for name in ("table.js", "shared.js", "settings.js", "drawn.js", "boot.js")}
+    for name, text in files.items():
+        builders = re.findall(r"createElement\(", text)
+        assert len(builders) == (1 if name == "shared.js" else 0), f"{name}: DOM built outside shared.h"
+        assert "Object.assign(document" not in text and "function element(" not in text, name
+        if "await loadShared(model)" in text:
+            assert "const shared = await loadShared(model)" in text, f"{name}: the shared module has another name"
+    assert "export function h(" in files["shared.js"]
+    for name in ("table.js", "settings.js", "shared.js"):
+        assert "@typedef" in files[name], f"{name}: its model has no JSDoc types"
+    assert "model.widget_manager" in files["boot.js"] and "NOT part of anywidget's documented model interface" in files["boot.js"]

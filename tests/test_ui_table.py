@@ -90,8 +90,35 @@ def test_new_game_with_seed_repeats_the_deal_and_clears_the_notice():
     send(table, {"type": "act", "id": "bad"})
     send(table, {"type": "new", "seed": 11})
     assert table.view["hand"] == first and table.notice == "" and table.seed == 11
+    send(table, {"type": "new", "seed": " 11 "})
+    assert table.view["hand"] == first and table.notice == ""
     send(table, {"type": "new", "seed": None})
-    assert 0 <= table.seed < 1_000_000
+    fresh = table.seed
+    send(table, {"type": "new", "seed": ""})
+    assert 0 <= fresh < 2**64 and table.seed != fresh  # drawn from the OS: two draws differ
+
+
+def test_deal_code_is_told_only_when_the_game_is_over():
+    table = toy_table()
+    code = str(table.seed)
+    while not table.view["over"]:
+        assert code not in str(synced(table)), "the deal code reached the browser during play"
+        send(table, {"type": "act", "id": table.view["hand"][0]["action"]})
+    assert table.view["result"]["replay"] == f"Replay this deal: {code}"
+    assert table.log[-1] == f"Replay this deal: {code}"
+    assert "seed" not in table.get_state()
+    send(table, {"type": "new", "seed": code})
+    assert table.seed == int(code) and table.log[0] == f"New game: the deal with code {code}."
+
+
+@pytest.mark.parametrize("typed", [-1, 2**64, "2 " * 30, "18446744073709551616", "12a", 1.5, True, [], {}])
+def test_bad_deal_codes_are_refused_in_human_words(typed):
+    table = toy_table(seed=3)
+    send(table, {"type": "new", "seed": typed})
+    assert table.seed == 3
+    assert table.notice == "A deal code is a whole number from 0 to 18,446,744,073,709,551,615; nothing changed."
+    send(table, {"type": "new", "seed": "18446744073709551615"})
+    assert table.seed == 2**64 - 1 and table.notice == ""
 
 
 def test_level_message_switches_opponents():
@@ -100,6 +127,7 @@ def test_level_message_switches_opponents():
     send(table, {"type": "level", "level": "high"})
     assert table.level == "high" and made[-1] == "high"
     assert table.view["seats"][1]["level"] == "High"
+    assert table.log[-1] == "The computer players now play at level High, from their next move."
 
 
 def test_computer_moves_come_as_steps_and_skip_clears_them():
@@ -136,7 +164,9 @@ def test_settings_follow_and_language_from_query_string():
     assert table.look["lang"] == "fr" and table.lang == "fr"
     settings.contrast = 80
     assert table.look["contrast"] == 80
-    settings.lang = "nl"
+    send(settings, {"type": "set", "key": "contrast", "value": 70})
+    assert table.look["contrast"] == 70 and settings.notice == ""
+    send(settings, {"type": "set", "key": "lang", "value": "nl"})
     fresh_dutch = Table(Toy(), opponents=lambda level, seat: RandomPlayer(seat), settings=Settings(lang="nl"))
     assert table.lang == "nl" and table.look["lang"] == "nl" and table.texts == fresh_dutch.texts
     settings.lang = "pt-BR"

@@ -1,55 +1,60 @@
 // The Cardavia settings bar: language menu and contrast / grain / colour-temperature sliders.
-// It only sets synced traits; Python re-renders every widget that follows the settings.
+// It writes no trait: each change is sent as an intent that Python checks, and Python re-renders
+// every widget that follows the settings.
+
+/**
+ * The settings model's traits (cardavia_nb/ui/settings.py), all written by the kernel.
+ * @typedef {object} SettingsTraits
+ * @property {string} lang the page language ("en", "pt", "fr", "nl", "es")
+ * @property {number} contrast 0 to 100, 50 neutral
+ * @property {number} grain 0 to 100
+ * @property {number} temperature 0 to 100, 50 neutral
+ * @property {string[]} langs the languages offered
+ * @property {Object<string, any>} texts the bar's words, and `langs`: each language's own name
+ * @property {string} notice why the last change was refused ("" when it was not)
+ * @property {string} _shared_esm the page's shared module (widgets/shared.js), read by boot.js
+ * @property {string} _shared_css the page's stylesheet
+ *
+ * What the bar sends to Python (a `custom` message). Any other page script may send the same,
+ * e.g. to follow a `?lang=` in the address: `{type: "set", key: "lang", value: "pt"}`.
+ * @typedef {{type: "set", key: "lang", value: string} | {type: "set", key: "contrast"|"grain"|"temperature", value: number}} SettingsIntent
+ */
 
 export default {
   async render({ model, el }) {
-    const cards = await loadShared(model);
-    const root = document.createElement("div");
-    root.className = "cardavia cv-settings";
-    root.dataset.testid = "settings";
+    const shared = await loadShared(model);
+    const { h } = shared;
+    const root = h("div", { class: "cardavia cv-settings", "data-testid": "settings" });
     el.append(root);
+    const set = (key, value) => model.send({ type: "set", key, value });
+    const uid = (name) => `cv-${name}-${Math.random().toString(36).slice(2, 8)}`;
 
     function slider(name, label) {
-      const id = `cv-${name}-${Math.random().toString(36).slice(2, 8)}`;
-      const input = Object.assign(document.createElement("input"), { type: "range", min: 0, max: 100, step: 5, id, value: model.get(name) });
-      input.dataset.testid = `setting-${name}`;
-      const out = document.createElement("output");
-      out.htmlFor = id;
-      out.textContent = `${model.get(name)}%`;
+      const id = uid(name);
+      const out = h("output", { for: id, text: `${model.get(name)}%` });
+      const input = h("input", { type: "range", min: "0", max: "100", step: "5", id, value: String(model.get(name)), "data-testid": `setting-${name}` });
       input.addEventListener("input", () => { out.textContent = `${input.value}%`; });
-      input.addEventListener("change", () => { model.set(name, Number(input.value)); model.save_changes(); });
-      const lab = Object.assign(document.createElement("label"), { htmlFor: id, textContent: label });
-      const box = document.createElement("div");
-      box.className = "cv-field";
-      box.append(lab, input, out);
-      return box;
+      input.addEventListener("change", () => set(name, Number(input.value)));
+      return h("div", { class: "cv-field" }, h("label", { for: id, text: label }), input, out);
     }
 
     function draw() {
       const t = model.get("texts") || {};
-      const title = Object.assign(document.createElement("strong"), { className: "cv-brand", textContent: t.title ?? "Cardavia" });
-      const select = document.createElement("select");
-      select.dataset.testid = "setting-lang";
-      select.id = `cv-lang-${Math.random().toString(36).slice(2, 8)}`;
-      for (const code of model.get("langs")) {
-        select.append(Object.assign(document.createElement("option"), { value: code, textContent: t.langs?.[code] ?? code }));
-      }
+      const select = h("select", { id: uid("lang"), "data-testid": "setting-lang", onchange: () => set("lang", select.value) },
+        model.get("langs").map((code) => h("option", { value: code, text: t.langs?.[code] ?? code })));
       select.value = model.get("lang");
-      select.addEventListener("change", () => { model.set("lang", select.value); model.save_changes(); });
-      const lab = Object.assign(document.createElement("label"), { htmlFor: select.id, textContent: t.language });
-      const lang = document.createElement("div");
-      lang.className = "cv-field";
-      lang.append(lab, select);
-      root.replaceChildren(title, lang, slider("contrast", t.contrast), slider("grain", t.grain), slider("temperature", t.temperature));
+      root.replaceChildren(
+        h("strong", { class: "cv-brand", text: t.title ?? "Cardavia" }),
+        h("div", { class: "cv-field" }, h("label", { for: select.id, text: t.language }), select),
+        slider("contrast", t.contrast), slider("grain", t.grain), slider("temperature", t.temperature),
+        ...[shared.noticeLine(model)].filter(Boolean));
       root.setAttribute("lang", model.get("lang"));
       root.dataset.ready = "1";
     }
 
-    model.on("change:texts", draw);
-    model.on("change:lang", draw);
-    model.on("change:look", () => cards.applyLook(root, model.get("look")));
-    for (const name of ["contrast", "grain", "temperature"]) model.on(`change:${name}`, draw);
-    cards.applyLook(root, model.get("look"));
+    for (const name of ["texts", "lang", "notice", "contrast", "grain", "temperature"]) model.on(`change:${name}`, draw);
+    model.on("change:look", () => shared.applyLook(root, model.get("look")));
+    shared.applyLook(root, model.get("look"));
     draw();
   },
 };

@@ -45,6 +45,26 @@ const LAYOUT = {
 const ROMAN = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
   "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI"];
 
+/**
+ * The one DOM helper of every Cardavia widget: `h("button", {class: "cv-btn", text: "OK", onclick: f}, ...children)`.
+ * Attributes: `class`, `text` (textContent), `on<event>` (a listener), element properties given as
+ * non-strings (`disabled: true`, `hidden: false`), anything else as an attribute; null, undefined and
+ * false are left out. Children may be nested arrays; null children are skipped.
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "text") el.textContent = value;
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key in el && typeof value !== "string") el[key] = value;
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) if (child) el.append(child);
+  return el;
+}
+
 function esc(text) {
   return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
@@ -161,8 +181,7 @@ export function backSVG() {
 
 /** An element holding one card: a face-up card when `card` is {id, name}, else a back. */
 export function cardElement(card, pack, tag = "div") {
-  const el = document.createElement(tag);
-  el.className = "cv-card";
+  const el = h(tag, { class: "cv-card" });
   if (card) {
     el.innerHTML = cardSVG(card.id, pack);
     el.dataset.card = card.id;
@@ -250,109 +269,94 @@ export function markdown(text) {
 /** Put the shared stylesheet in the document once, then return this module. */
 export function ready(hub) {
   if (!document.querySelector("style[data-cardavia]")) {
-    const style = document.createElement("style");
-    style.dataset.cardavia = "1";
-    style.textContent = hub.get("_shared_css");
-    document.head.append(style);
+    document.head.append(h("style", { "data-cardavia": "1", text: hub.get("_shared_css") }));
   }
   return api;
 }
 
 // --- teaching panels and card fans: their widgets' own modules only call these --------------------
 
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+/**
+ * A teaching panel's traits (cardavia_nb/ui/panel.py), all written by the kernel.
+ * @typedef {object} PanelTraits
+ * @property {Block[]} blocks what to draw, in order
+ * @property {string} notice why the last click was refused ("" when it was not)
+ * @property {Look} look the page's look
+ * @property {"panel"} _renderer
+ * @typedef {{type: "md", text: string} | {type: "cards", id: string, pack: string, pick: boolean, cards: {id: string, name: string, selected: boolean, mark: string}[]}
+ *   | {type: "buttons", items: {id: string, label: string, pressed: boolean}[]} | {type: "note", tone: "ok"|"bad"|"info", text: string}
+ *   | {type: "table", head: string[], rows: string[][]} | {type: "number", id: string, label: string, value: number, min: number, max: number}} Block
+ * What a panel sends to Python (a `custom` message).
+ * @typedef {{type: "pick", block: string, card: string} | {type: "press", id: string} | {type: "number", id: string, value: number}} PanelIntent
+ *
+ * A card fan's traits (cardavia_nb/ui/cards.py), all written by the kernel; it sends nothing.
+ * @typedef {object} FanTraits
+ * @property {{id: string, name: string}[]} cards
+ * @property {string} pack
+ * @property {number} backs
+ * @property {string} caption
+ * @property {string} notice
+ * @property {Look} look
+ * @property {"fan"} _renderer
+ * @typedef {{lang?: string, contrast?: number, grain?: number, temperature?: number}} Look
+ */
 
 function drawBlock(block, model) {
   switch (block.type) {
     case "md": {
-      const box = element("div", "cv-md");
+      const box = h("div", { class: "cv-md" });
       box.innerHTML = markdown(block.text);
       return box;
     }
     case "cards": {
-      const row = element("div", "cv-row");
-      row.setAttribute("role", block.pick ? "listbox" : "group");
-      row.dataset.block = block.id || "";
+      const row = h("div", { class: "cv-row", role: block.pick ? "listbox" : "group", "data-block": block.id || "" });
       for (const card of block.cards) {
-        const tag = block.pick ? "button" : "div";
-        const face = cardElement(card, block.pack, tag);
-        face.dataset.card = card.id;
+        const face = cardElement(card, block.pack, block.pick ? "button" : "div");
         if (card.selected) face.classList.add("cv-selected");
         if (block.pick) {
           face.setAttribute("aria-pressed", card.selected ? "true" : "false");
           face.addEventListener("click", () => model.send({ type: "pick", block: block.id || "", card: card.id }));
         }
-        if (card.mark) {
-          const cell = element("div", "cv-marked");
-          cell.append(face, element("span", "cv-mark", card.mark));
-          row.append(cell);
-        } else {
-          row.append(face);
-        }
+        row.append(card.mark ? h("div", { class: "cv-marked" }, face, h("span", { class: "cv-mark", text: card.mark })) : face);
       }
       return row;
     }
-    case "buttons": {
-      const row = element("div", "cv-buttons");
-      for (const item of block.items) {
-        const button = element("button", "cv-btn", item.label);
-        button.dataset.actionId = item.id;
-        button.setAttribute("aria-pressed", item.pressed ? "true" : "false");
-        button.addEventListener("click", () => model.send({ type: "press", id: item.id }));
-        row.append(button);
-      }
-      return row;
-    }
-    case "note": {
-      const line = element("p", `cv-note cv-${block.tone}`, block.text);
-      line.setAttribute("role", "status");
-      line.dataset.testid = "feedback";
-      return line;
-    }
-    case "table": {
-      const grid = element("table", "cv-grid");
-      const head = element("tr");
-      for (const cell of block.head) head.append(element("th", "", cell));
-      grid.append(head);
-      for (const row of block.rows) {
-        const line = element("tr");
-        for (const cell of row) line.append(element("td", "", cell));
-        grid.append(line);
-      }
-      return grid;
-    }
+    case "buttons":
+      return h("div", { class: "cv-buttons" }, block.items.map((item) => h("button", {
+        class: "cv-btn", text: item.label, "data-action-id": item.id, "aria-pressed": item.pressed ? "true" : "false",
+        onclick: () => model.send({ type: "press", id: item.id }),
+      })));
+    case "note":
+      return h("p", { class: `cv-note cv-${block.tone}`, text: block.text, role: "status", "data-testid": "feedback" });
+    case "table":
+      return h("table", { class: "cv-grid" },
+        h("tr", {}, block.head.map((cell) => h("th", { text: cell }))),
+        block.rows.map((row) => h("tr", {}, row.map((cell) => h("td", { text: cell })))));
     case "number": {
-      const label = element("label", "cv-number", block.label + " ");
-      const input = element("input");
-      Object.assign(input, { type: "number", min: block.min, max: block.max, value: block.value });
-      input.dataset.numberId = block.id;
+      const input = h("input", { type: "number", min: String(block.min), max: String(block.max), value: String(block.value), "data-number-id": block.id });
       input.addEventListener("change", () => {
         const value = Math.round(Number(input.value));
         if (Number.isFinite(value)) model.send({ type: "number", id: block.id, value });
       });
-      label.append(input);
-      return label;
+      return h("label", { class: "cv-number", text: block.label + " " }, input);
     }
     default:
-      return element("div");
+      return h("div");
   }
+}
+
+/** A notice line under a widget, when the kernel refused the last message. */
+function noticeLine(model) {
+  return model.get("notice") ? h("p", { class: "cv-note cv-bad", role: "alert", "data-testid": "notice", text: model.get("notice") }) : null;
 }
 
 /** Draw a teaching panel (blocks from Python) into `el`; clicks go back as intents. */
 export function renderPanel(model, el) {
-  const root = element("section", "cardavia cv-lesson");
-  root.dataset.testid = "panel";
+  const root = h("section", { class: "cardavia cv-lesson", "data-testid": "panel" });
   el.append(root);
 
   function draw() {
-    const parts = model.get("blocks").map((block) => drawBlock(block, model));
-    if (model.get("notice")) parts.push(element("p", "cv-note cv-bad", model.get("notice")));
-    root.replaceChildren(...parts);
+    root.replaceChildren(...model.get("blocks").map((block) => drawBlock(block, model)), ...[noticeLine(model)].filter(Boolean));
     root.dataset.ready = "1";
   }
 
@@ -365,28 +369,21 @@ export function renderPanel(model, el) {
 
 /** Draw a fan of face-up cards (and backs) into `el`. */
 export function renderFan(model, el) {
-  const root = document.createElement("figure");
-  root.className = "cardavia cv-fan";
-  root.dataset.testid = "card-fan";
+  const root = h("figure", { class: "cardavia cv-fan", "data-testid": "card-fan" });
   el.append(root);
 
   function draw() {
-    const row = document.createElement("div");
-    row.className = "cv-row";
-    row.setAttribute("role", "group");
-    row.setAttribute("aria-label", model.get("cards").map((c) => c.name).join(", "));
-    for (const card of model.get("cards")) row.append(cardElement(card, model.get("pack")));
-    for (let i = 0; i < model.get("backs"); i += 1) row.append(cardElement(null, model.get("pack")));
-    const parts = [row];
-    if (model.get("caption")) parts.push(Object.assign(document.createElement("figcaption"), { textContent: model.get("caption") }));
-    root.replaceChildren(...parts);
+    const row = h("div", { class: "cv-row", role: "group", "aria-label": model.get("cards").map((c) => c.name).join(", ") },
+      model.get("cards").map((card) => cardElement(card, model.get("pack"))),
+      Array.from({ length: model.get("backs") }, () => cardElement(null, model.get("pack"))));
+    root.replaceChildren(row, ...[model.get("caption") ? h("figcaption", { text: model.get("caption") }) : null, noticeLine(model)].filter(Boolean));
     root.dataset.ready = "1";
   }
 
-  for (const name of ["cards", "pack", "backs", "caption"]) model.on(`change:${name}`, draw);
+  for (const name of ["cards", "pack", "backs", "caption", "notice"]) model.on(`change:${name}`, draw);
   model.on("change:look", () => applyLook(root, model.get("look")));
   applyLook(root, model.get("look"));
   draw();
 }
 
-const api = { cardSVG, backSVG, cardElement, grainURL, applyLook, markdown, ready, renderPanel, renderFan };
+const api = { h, cardSVG, backSVG, cardElement, grainURL, applyLook, markdown, ready, renderPanel, renderFan, noticeLine };

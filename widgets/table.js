@@ -1,21 +1,46 @@
 // The Cardavia table: renders the snapshot Python sends, animates computer turns, sends intents.
-// It decides no rule: every click becomes a message ({type: "act" | "select" | "new" | "level" |
-// "skip"}) that Python checks with the engine. Stable hooks for browser tests: data-testid,
-// data-action-id, data-card, and data-ready="1" on the root once rendered.
+// It decides no rule and writes no trait: every click becomes a message (a TableIntent) that Python
+// checks with the engine. Stable hooks for browser tests: data-testid, data-action-id, data-card,
+// and data-ready="1" on the root once rendered.
 
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") el.className = value;
-    else if (key === "text") el.textContent = value;
-    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
-    else if (key in el && typeof value !== "string") el[key] = value;
-    else el.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) if (child) el.append(child);
-  return el;
-}
+/**
+ * The table model's traits, all written by the kernel (cardavia_nb/ui/table.py).
+ * @typedef {object} TableTraits
+ * @property {TableView} view the human seat's snapshot now
+ * @property {{view: TableView, lines: string[]}[]} steps snapshots and log lines to animate, oldest first
+ * @property {number} seq bumped once per accepted intent: the signal to animate `steps`
+ * @property {string[]} log the last log lines
+ * @property {string} notice why the last intent was refused ("" when it was not)
+ * @property {{cards?: string[], ok?: boolean, action?: string|null, text?: string}} selection Python's verdict on the picked cards
+ * @property {string} rules the full rules, Markdown
+ * @property {Object<string, string>} texts the table's words in the page language
+ * @property {"low"|"high"} level the computer players' level
+ * @property {number} delay milliseconds between animated steps
+ * @property {Look} look the page's look (see shared.js)
+ * @property {string} _hub the model id of the page's Settings
+ *
+ * The snapshot of the table for the human seat (built from its View only).
+ * @typedef {object} TableView
+ * @property {string} game
+ * @property {string} pack
+ * @property {number} me
+ * @property {{seat: number, name: string, level: string, count: number, score: string, tag: string, turn: boolean}[]} seats
+ * @property {{id: string, name: string, action: string|null}[]} hand
+ * @property {{seat: number, name: string, note: string, cards: Card[]}[]} center
+ * @property {{label: string, cards: Card[]}[]} extras
+ * @property {string[]} info
+ * @property {string} status
+ * @property {{id: string, label: string}[]} actions
+ * @property {{hint?: string, confirm?: string, presets: {label: string, cards: string[]}[]}|null} select
+ * @property {{title?: string, items: {seat: number|null, label: string, amount: string}[], winners: number[], payoffs: string[], replay: string}|null} result
+ * @property {boolean} over
+ *
+ * What the table sends to Python (a `custom` message); `seed` is a typed deal code, as text.
+ * @typedef {{type: "act", id: string} | {type: "select", cards: string[]} | {type: "new", seed: string|null}
+ *   | {type: "level", level: "low"|"high"} | {type: "skip"}} TableIntent
+ * @typedef {{id: string, name: string}} Card
+ * @typedef {{lang?: string, contrast?: number, grain?: number, temperature?: number}} Look
+ */
 
 function fill(template, values) {
   return String(template ?? "").replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
@@ -45,7 +70,8 @@ function focusKey(el) {
 
 export default {
   async render({ model, el }) {
-    const cards = await loadShared(model);
+    const shared = await loadShared(model);
+    const { h } = shared;
     const texts = () => model.get("texts") || {};
     let selected = [];
     let picking = false;
@@ -60,18 +86,18 @@ export default {
     el.append(root);
     let tab = "table";
 
-    // Bar: level, seed, new game, skip. Built once so that typing in the seed box survives updates.
+    // Bar: level, deal code, new game, skip. Built once so that typing in the code box survives updates.
     const title = h("h2", { class: "cv-title", "data-testid": "title" });
     const levelSel = h("select", { "data-testid": "level" });
     const levelLabel = h("label", { class: "cv-field" });
-    const seedBox = h("input", { type: "text", inputmode: "numeric", "data-testid": "seed", size: 10 });
+    const seedBox = h("input", { type: "text", inputmode: "numeric", "data-testid": "seed", size: 22 });
     const seedLabel = h("label", { class: "cv-field" });
     const newBtn = h("button", { class: "cv-btn", "data-testid": "new-game" });
     const skipBtn = h("button", { class: "cv-btn cv-skip", "data-testid": "skip", hidden: true });
-    levelSel.addEventListener("change", () => model.send({ type: "level", level: levelSel.value }));
+    levelSel.addEventListener("change", () => model.send({ type: "level", level: levelSel.value }));  // Python answers with `level`
     newBtn.addEventListener("click", () => {
       const text = seedBox.value.trim();
-      model.send({ type: "new", seed: text === "" ? null : (/^\d+$/.test(text) ? Number(text) : text) });
+      model.send({ type: "new", seed: text === "" ? null : text });  // as text: a Number loses digits past 2**53
     });
     seedBox.addEventListener("keydown", (event) => { if (event.key === "Enter") newBtn.click(); });
     skipBtn.addEventListener("click", () => finish(true));
@@ -104,7 +130,6 @@ export default {
       levelSel.replaceChildren(...["low", "high"].map((v) => h("option", { value: v, text: t[`level_${v}`] ?? v })));
       levelSel.value = model.get("level");
       seedLabel.replaceChildren(h("span", { text: t.seed }), seedBox);
-      seedBox.placeholder = String(model.get("seed"));
       seedBox.title = t.seed_hint ?? "";
       newBtn.textContent = t.new_game ?? "New game";
       skipBtn.textContent = t.skip ?? "Skip";
@@ -114,12 +139,12 @@ export default {
 
     function cardRow(list, pack, label, testid) {
       return h("div", { class: "cv-row", role: "group", "aria-label": label, "data-testid": testid },
-        list.map((c) => cards.cardElement(c, pack)));
+        list.map((c) => shared.cardElement(c, pack)));
     }
 
     function seatBox(seat, view, t) {
       const backs = seat.seat === view.me ? null : h("div", { class: "cv-backs", "aria-hidden": "true" },
-        Array.from({ length: Math.min(seat.count, 24) }, () => cards.cardElement(null, view.pack)));
+        Array.from({ length: Math.min(seat.count, 24) }, () => shared.cardElement(null, view.pack)));
       const count = fill(t.cards, { n: seat.count });
       return h("div", { class: `cv-seat${seat.turn ? " cv-turn" : ""}`, "data-seat": String(seat.seat), "data-testid": `seat-${seat.seat}`, "aria-label": `${seat.name}: ${count}${seat.score ? ", " + seat.score : ""}` },
         h("div", { class: "cv-seat-head" },
@@ -142,7 +167,7 @@ export default {
       for (const card of view.hand) {
         const on = selected.includes(card.id);
         const usable = selecting || !!card.action;
-        const btn = cards.cardElement(card, view.pack, "button");
+        const btn = shared.cardElement(card, view.pack, "button");
         btn.classList.add("cv-hand-card");
         if (on) btn.classList.add("cv-selected");
         if (selecting) btn.setAttribute("aria-pressed", String(on));
@@ -200,7 +225,8 @@ export default {
         h("h3", { text: t.result }),
         r.title ? h("p", { text: r.title }) : null,
         h("p", { class: "cv-winners", text: fill(t.winners, { names: r.winners.map((w) => names[w]).join(", ") }) }),
-        h("table", {}, h("tbody", {}, rows, pay)));
+        h("table", {}, h("tbody", {}, rows, pay)),
+        r.replay ? h("p", { class: "cv-replay", "data-testid": "replay", text: r.replay }) : null);
     }
 
     function drawFelt(view) {
@@ -279,7 +305,7 @@ export default {
     }
 
     function drawRules() {
-      rules.innerHTML = cards.markdown(model.get("rules"));
+      rules.innerHTML = shared.markdown(model.get("rules"));
     }
 
     function drawNotice() {
@@ -304,9 +330,8 @@ export default {
     on("rules", drawRules);
     on("texts", drawAll);
     on("level", drawBar);
-    on("seed", drawBar);
-    on("look", () => cards.applyLook(root, model.get("look")));
-    cards.applyLook(root, model.get("look"));
+    on("look", () => shared.applyLook(root, model.get("look")));
+    shared.applyLook(root, model.get("look"));
     drawAll();
     return () => { timers.forEach(clearTimeout); };
   },

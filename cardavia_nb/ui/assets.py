@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
-
 from typing import Any
 
 import anywidget
 import traitlets
 
 import cardavia_nb
+from cardavia_nb.core.text import Msg
+
+log = logging.getLogger("cardavia_nb.ui")
 
 
 def asset(name: str) -> Path:
@@ -32,17 +35,24 @@ def module(name: str) -> str:
 
 
 class Widget(anywidget.AnyWidget):
-    """Base of every cardavia widget: its look, and the id of the page's hub (its ``Settings``).
+    """Base of every cardavia widget: its look, its notice, the id of the page's hub (its ``Settings``),
+    and the one door for messages from the browser.
 
     The ES module of a widget cannot import a sibling file (anywidget loads it from memory), and
     sending the shared module and CSS with every widget made a page with 36 widgets carry a
     megabyte of state. So the hub alone carries ``widgets/shared.js`` and ``widgets/cardavia.css``
     as text; every other widget's front end finds the hub's model by ``_hub`` and imports the
     module from it (once per page) — see ``widgets/boot.js``, prepended to each widget's module.
+
+    The browser is untrusted: the kernel writes every trait. A trait write from the page (an
+    ipywidgets ``update``) is refused and the kernel's values are sent back; intents arrive as
+    ``custom`` messages. Nothing the browser sends can raise out of ``_handle_msg``: an error is
+    logged on the server and the page only gets a notice in words (never a traceback or a path).
     """
 
     _hub = traitlets.Unicode("").tag(sync=True)
     look = traitlets.Dict().tag(sync=True)
+    notice = traitlets.Unicode("").tag(sync=True)
 
     @property
     def settings(self) -> Any:
@@ -53,3 +63,54 @@ class Widget(anywidget.AnyWidget):
     def settings(self, hub: Any) -> None:
         self._settings = hub
         self._hub = hub.model_id
+
+    @property
+    def lang(self) -> str:
+        """The page's language now."""
+        return self.settings.lang
+
+    def tell(self, msg: Msg) -> None:
+        """Show a message on the widget's notice line, in the page's language."""
+        self.notice = msg.text(self.lang)
+
+    def _handle_msg(self, msg: Any) -> None:
+        """Every comm message from the browser: intents are handled, trait writes refused, errors told."""
+        try:
+            data = msg["content"]["data"]
+            method = data.get("method") if isinstance(data, dict) else None
+            if method == "custom":
+                self._handle_custom_msg(data.get("content"), msg.get("buffers") or [])
+            elif method == "request_state":
+                self.send_state()
+            elif method == "update":
+                self._refuse_write(data.get("state"))
+            else:
+                self.tell(Msg.of("ui.notice.bad_message", type=str(method)[:40]))
+        except Exception:
+            log.exception("A message from the browser failed in %s", type(self).__name__)
+            try:
+                self.tell(Msg.of("ui.notice.failed"))
+            except Exception:
+                log.exception("Could not tell the page that a message failed")
+
+    def _handle_custom_msg(self, content: Any, buffers: Any) -> None:
+        """An intent goes straight to ``_on_msg``: ipywidgets' callback list would show the page a traceback."""
+        self._on_msg(self, content, buffers)
+
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """The widget's intents; a widget that takes none says it did not understand."""
+        kind = content.get("type") if isinstance(content, dict) else None
+        self.tell(Msg.of("ui.notice.bad_message", type=str(kind)[:40]))
+
+    def _refuse_write(self, state: Any) -> None:
+        """A trait write from the page: send the kernel's values back and say that nothing changed.
+
+        The echo answers the front end's pending write (ipywidgets 8 waits for an ``echo_update``
+        before it takes kernel updates of that trait again); the plain update covers older front ends.
+        """
+        names = [name for name in state if isinstance(name, str) and name in self.keys] if isinstance(state, dict) else []
+        if names:
+            kept = self.get_state(names)
+            self._send({"method": "echo_update", "state": kept, "buffer_paths": []})
+            self.send_state(names)
+        self.tell(Msg.of("ui.notice.read_only"))

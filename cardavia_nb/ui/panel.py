@@ -35,18 +35,11 @@ class Panel(Widget):
     _esm = module("drawn.js")
     _renderer = traitlets.Unicode("panel").tag(sync=True)
     blocks = traitlets.List().tag(sync=True)
-    notice = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, settings: Settings | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.settings = settings or Settings.shared()
-        self.on_msg(self._on_msg)
         self.settings.follow(self._on_settings)
-
-    @property
-    def lang(self) -> str:
-        """The page's language now."""
-        return self.settings.lang
 
     def render(self, lang: str) -> list[dict]:
         """The blocks to show in ``lang``."""

@@ -1,18 +1,22 @@
 """One shared settings object per page (language, contrast, grain, colour temperature).
 
-Every cardavia widget observes it: changing the language re-renders every word (Python rebuilds the
+Every cardavia widget follows it: changing the language re-renders every word (Python rebuilds the
 texts), and the look sliders act through CSS variables on the ``.cardavia`` root of each widget.
+The page changes a setting with an intent, ``{"type": "set", "key": "lang", "value": "pt"}`` (keys
+``lang``, ``contrast``, ``grain``, ``temperature``), checked here like a move; it writes no trait.
 """
 
 from __future__ import annotations
 
 import os
+import weakref
 from typing import Any, Callable
 from urllib.parse import parse_qs
 
 import traitlets
 
 from cardavia_nb import i18n
+from cardavia_nb.core.text import Msg
 from cardavia_nb.ui.assets import Widget, asset, module
 
 LOOK = ("contrast", "grain", "temperature")
@@ -40,6 +44,51 @@ def ui_texts(prefix: str, lang: str) -> dict[str, str]:
     return {key[len(head):]: i18n.translate(key, lang) for key in i18n.catalog("en") if key.startswith(head)}
 
 
+Follower = Callable[[dict[str, Any], bool], None]
+
+
+class _CellWidgets:
+    """Widgets by the notebook cell that made them: a cell run again closes the ones it made before.
+
+    IPython tells the id of the cell about to run (JupyterLab sends it; Voila runs each cell once);
+    without an IPython shell, or without cell ids, nothing is ever closed.
+    """
+
+    def __init__(self) -> None:
+        self.running: str | None = None
+        self.made: dict[str, list[weakref.ref]] = {}
+        self.hooked = False
+
+    def add(self, widget: Widget) -> None:
+        """Remember ``widget`` as made by the cell running now."""
+        self._hook()
+        if self.running is not None:
+            self.made.setdefault(self.running, []).append(weakref.ref(widget))
+
+    def _hook(self) -> None:
+        if self.hooked:
+            return
+        self.hooked = True
+        try:
+            from IPython import get_ipython
+        except ImportError:
+            return
+        shell = get_ipython()
+        if shell is not None:
+            shell.events.register("pre_run_cell", self._before_cell)
+
+    def _before_cell(self, info: Any) -> None:
+        """Close what this cell made the last time it ran (their followers go with them)."""
+        self.running = getattr(info, "cell_id", None)
+        for ref in self.made.pop(self.running, []) if self.running is not None else []:
+            widget = ref()
+            if widget is not None and not isinstance(widget, Settings):
+                widget.close()
+
+
+CELLS = _CellWidgets()
+
+
 class Settings(Widget):
     """The page's language and look, shown as a header bar with a language menu and three sliders."""
 
@@ -59,7 +108,9 @@ class Settings(Widget):
     def __init__(self, **kwargs: Any):
         kwargs["lang"] = i18n.normalise(kwargs.get("lang", i18n.DEFAULT))
         super().__init__(**kwargs)
+        self._followers: list[tuple[weakref.ref, Callable[[Any], Follower | None]]] = []
         self.settings = self  # the hub of the page is itself
+        self.observe(self._changed, names=("lang", *LOOK))
         self.follow(self._restyle)
 
     @traitlets.validate("lang")
@@ -78,10 +129,48 @@ class Settings(Widget):
         """The values a widget's front end needs: language and the three look sliders."""
         return {"lang": self.lang, **{name: getattr(self, name) for name in LOOK}}
 
-    def follow(self, callback: Callable[[dict[str, Any], bool], None]) -> None:
-        """Call ``callback(look, lang_changed)`` now and on every change of a setting."""
+    def follow(self, callback: Follower) -> None:
+        """Call ``callback(look, lang_changed)`` now and on every change of a setting.
+
+        ``callback`` is a method of the following widget, held weakly: the follower goes when its
+        widget is closed or collected (a notebook cell run again closes the widgets it made before).
+        """
+        owner = callback.__self__  # type: ignore[attr-defined]
+        self._followers.append((weakref.ref(owner), weakref.WeakMethod(callback)))
+        if owner is not self:
+            CELLS.add(owner)
         callback(self.current(), True)
-        self.observe(lambda change: callback(self.current(), change["name"] == "lang"), names=("lang", *LOOK))
+
+    def followers(self) -> int:
+        """How many widgets follow these settings now (closed and collected ones are dropped)."""
+        self._followers = [(owner, call) for owner, call in self._followers
+                           if owner() is not None and call() is not None and owner().comm is not None]
+        return len(self._followers)
+
+    def _changed(self, change: dict) -> None:
+        """One observer for all followers: each live one hears the change."""
+        self.followers()
+        for _, call in list(self._followers):
+            method = call()
+            if method is not None:
+                method(self.current(), change["name"] == "lang")
+
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """The page's intent ``{"type": "set", "key": ..., "value": ...}``: checked, then applied.
+
+        ``lang`` takes a supported code (``pt``, or ``pt-BR`` read as ``pt``); the look keys a whole
+        number from 0 to 100. Anything else is refused with a notice and changes nothing.
+        """
+        key = content.get("key") if isinstance(content, dict) and content.get("type") == "set" else None
+        value = content.get("value") if isinstance(content, dict) else None
+        if key == "lang" and isinstance(value, str) and len(value) <= 20 and value.strip().lower()[:2] in i18n.LANGS:
+            self.notice = ""
+            self.lang = value
+        elif key in LOOK and isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100:
+            self.notice = ""
+            setattr(self, key, value)
+        else:
+            self.tell(Msg.of("ui.notice.bad_setting"))
 
     def _restyle(self, look: dict[str, Any], lang_changed: bool) -> None:
         """The bar follows its own look too; a new language relabels it."""

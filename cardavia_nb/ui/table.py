@@ -2,15 +2,17 @@
 
 Python is the only source of truth. The synced ``view`` is built from the human seat's View (through
 the game's adapter); the browser sends intents (``act``, ``select``, ``new``, ``level``, ``skip``)
-that Python checks with the engine. Computer turns are computed at once and sent as a list of
-``steps`` (one snapshot and its log lines per move) that the front end animates: the kernel never
-sleeps. A refused intent sets a translated ``notice`` and changes nothing else.
+that Python checks with the engine, and writes no trait (see ``assets.Widget``). Computer turns
+are computed at once and sent as a list of ``steps`` (one snapshot and its log lines per move) that
+the front end animates: the kernel never sleeps. A refused intent sets a translated ``notice`` and changes nothing else.
+
+Deals are fair: a new game draws a 64-bit seed from the operating system, and the browser learns
+the deal code (the seed) only when the game is over ("Replay this deal: …"), or when the player typed it.
 """
 
 from __future__ import annotations
 
 import re
-import secrets
 import time
 from functools import lru_cache
 from importlib import import_module
@@ -21,7 +23,7 @@ import traitlets
 from cardavia_nb import i18n
 from cardavia_nb.core.cards import deck
 from cardavia_nb.core.game import Event, Game, IllegalAction, jsonable
-from cardavia_nb.core.rng import check_seed
+from cardavia_nb.core.rng import check_seed, fresh_seed
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games import get as get_game
 from cardavia_nb.i18n.cards import card_name
@@ -90,10 +92,14 @@ def exposed_cards(table: "Table") -> set[str]:
 
     Used by the tests and the benchmark to prove that no hidden card ever reaches the browser.
     """
-    state = {k: v for k, v in table.get_state().items() if k not in STATIC_TRAITS}
+    return cards_shown({k: v for k, v in table.get_state().items() if k not in STATIC_TRAITS}, table)
+
+
+def cards_shown(value: Any, table: "Table") -> set[str]:
+    """Every card of the table's pack a JSON-like value names, by id or by name in the table's language."""
     found: set[str] = set()
     pattern, names = _name_pattern(table.game.pack, table.adapter.pack, table.lang)
-    stack: list[Any] = [state]
+    stack: list[Any] = [value]
     while stack:
         item = stack.pop()
         if isinstance(item, str):
@@ -105,6 +111,21 @@ def exposed_cards(table: "Table") -> set[str]:
         elif isinstance(item, (list, tuple)):
             stack.extend(item)
     return found
+
+
+def deal_code(typed: Any) -> int | None:
+    """The seed of a typed deal code (digits, spaces allowed; a JSON number too), None for a fresh deal.
+
+    Codes travel as text: JavaScript numbers lose digits above 2**53.
+    """
+    if typed is None or (isinstance(typed, str) and not typed.strip()):
+        return None
+    if isinstance(typed, str) and len(typed) <= 40 and re.fullmatch(r"[0-9 ]+", typed.strip()):
+        typed = int(typed.replace(" ", ""))
+    try:
+        return check_seed(typed)
+    except ValueError:
+        raise Refusal(Msg.of("ui.notice.bad_seed")) from None
 
 
 class Table(Widget):
@@ -126,7 +147,6 @@ class Table(Widget):
     rules = traitlets.Unicode("").tag(sync=True)
     texts = traitlets.Dict().tag(sync=True)
     level = traitlets.Unicode("low").tag(sync=True)
-    seed = traitlets.Int(0).tag(sync=True)
     delay = traitlets.Int(550, min=0, max=3000).tag(sync=True)
 
     def __init__(self, game: str | Game = "truco", *, level: str = "low", seed: int | None = None,
@@ -139,6 +159,7 @@ class Table(Widget):
         self._make_player = opponents or default_opponents(self.game)
         self._pack_ids = frozenset(c.id for c in deck(self.game.pack))
         self._notice: Msg | None = None
+        self.seed = 0  # the deal code of the game in play: server side, told to the page only at the end
         self._events: list[Event | Msg] = []
         self._known: set[str] = set()
         self.thinking = 0.0  # seconds spent in players' choose() during the last intent
@@ -147,7 +168,6 @@ class Table(Widget):
         self._handlers = {"act": self._act, "select": self._select, "new": self._new,
                           "level": self._level, "skip": self._skip}
         self._set_level(level)
-        self.on_msg(self._on_msg)
         self._start(seed)
         self.settings.follow(self._on_settings)
 
@@ -161,6 +181,10 @@ class Table(Widget):
     def lang(self) -> str:
         """The language every word is rendered in (the settings' language)."""
         return self._lang
+
+    def tell(self, msg: Msg) -> None:
+        """Show a notice that follows later language changes."""
+        self._set_notice(msg)
 
     def send_intent(self, content: Any) -> None:
         """Handle one intent as if the browser had sent it (used by notebooks and tests)."""
@@ -207,21 +231,16 @@ class Table(Widget):
         self.selection = {"cards": cards, "ok": action_id is not None, "action": action_id, "text": text}
 
     def _new(self, content: dict) -> None:
-        """A new game (a new deal in single-deal games), with the given seed or a fresh one."""
-        seed = content.get("seed")
-        if seed is not None:
-            try:
-                check_seed(seed)
-            except ValueError:
-                raise Refusal(Msg.of("ui.notice.bad_seed")) from None
-        self._start(seed)
+        """A new game (a new deal in single-deal games): the deal of a typed code, or a fresh one."""
+        self._start(deal_code(content.get("seed")))
 
     def _level(self, content: dict) -> None:
-        """Switch the computer players' level (Low / High) from the next computer move on."""
+        """Switch the computer players' level (Low / High): new players from their next move, said in the log."""
         level = content.get("level")
         if level not in LEVELS:
             raise Refusal(Msg.of("ui.notice.bad_level"))
         self._set_level(level)
+        self._events.append(Msg.of("ui.log.level", level=Msg.of(f"ui.level.{level}")))
         self._clear_notice()
         self._render()
 
@@ -239,13 +258,15 @@ class Table(Widget):
                          for s in range(self.game.num_players) if s != self.human}
 
     def _start(self, seed: int | None) -> None:
-        """Deal a new game and play the computer turns up to the human's first decision."""
-        self.seed = secrets.randbelow(1_000_000) if seed is None else seed
-        self._state = self.game.new(self.seed)
-        self._events = [Msg.of("ui.log.new_game", seed=self.seed)]
+        """Deal a new game and play the computer turns up to the human's first decision.
+
+        ``seed`` None draws a fresh deal whose code stays in the kernel until the game is over.
+        """
+        self.seed = fresh_seed() if seed is None else check_seed(seed)
+        self._events = [Msg.of("ui.log.new_game") if seed is None else Msg.of("ui.log.new_game_code", code=seed)]
         self._known = set()
         self.selection = {}
-        self._play(self._state)
+        self._play(self.game.new(self.seed))
 
     def _play(self, state: Any) -> None:
         """Commit ``state``, let computers move until the human must act, and sync the steps."""
@@ -272,8 +293,8 @@ class Table(Widget):
             self.seq += 1
 
     def _step(self, state: Any) -> dict[str, Any]:
-        """One animation step: the human's snapshot after a transition and its log lines."""
-        self._state = state
+        """One animation step: the human's snapshot after a transition and its log lines (the deal
+        code last, once the game is over)."""
         view = self._snapshot(state)
         lines = []
         for event in state.events:
@@ -281,6 +302,9 @@ class Table(Widget):
             if line:
                 self._events.append(event)
                 lines.append(line)
+        if state.to_act is None:
+            self._events.append(Msg.of("ui.log.replay", code=self.seed))
+            lines.append(self._events[-1].text(self.lang))
         return {"view": view, "lines": lines}
 
     def _paused(self, state: Any) -> Any:
@@ -363,24 +387,25 @@ class Table(Widget):
             "game": game.name, "pack": a.pack, "me": self.human, "seats": seats, "hand": hand,
             "center": center, "extras": extras, "info": a.info(view, lang), "status": status,
             "actions": [{"id": x.id, "label": a.label(x, lang)} for x in a.buttons(listed)],
-            "select": self._selecting(view, legal) if mine else None,
+            "select": self._selecting(state, view, legal) if mine else None,
             "result": self._result(state) if over else None, "over": over,
         }
 
-    def _selecting(self, view: Any, legal: Any) -> dict[str, Any] | None:
+    def _selecting(self, state: Any, view: Any, legal: Any) -> dict[str, Any] | None:
         """The selection panel's texts and the engine's ready-made selections, when selecting."""
         select = self.adapter.selecting(view, legal, self.lang)
         if select is None:
             return None
-        presets = [{"label": p["label"], "cards": list(p["cards"])} for p in self.adapter.presets(self._state, self.lang)]
+        presets = [{"label": p["label"], "cards": list(p["cards"])} for p in self.adapter.presets(state, self.lang)]
         return {**select, "presets": presets}
 
     def _result(self, state: Any) -> dict[str, Any] | None:
-        """The adapter's end-of-game summary with seat numbers turned into names."""
+        """The adapter's end-of-game summary with seat numbers turned into names, and the deal code."""
         result = self.adapter.result(state, self.lang)
         if result is not None:
             for item in result["items"]:
                 item["label"] = self._seat_words(item["label"])
+            result["replay"] = Msg.of("ui.log.replay", code=self.seed).text(self.lang)
         return result
 
     def _render(self) -> None:
@@ -407,7 +432,7 @@ class Table(Widget):
             self._render()
             if self._notice is not None:
                 self.notice = self._notice.text(self.lang)
-            if self.selection:
+            if self.selection and self.view.get("select"):
                 self._select({"cards": self.selection["cards"]})
 
     def _game_title(self) -> str:

@@ -76,9 +76,18 @@ def is_local(url: str) -> bool:
     return parsed.scheme in ("data", "blob", "about") or parsed.hostname in ("127.0.0.1", "localhost")
 
 
+SHUTDOWN = "/voila/api/shutdown/"
+
+
 def _leaving(request) -> bool:
     """Voila's kernel-shutdown call when a page is left: the navigation aborts it (voila#1458)."""
-    return "/voila/api/shutdown/" in request.url and "ERR_ABORTED" in str(request.failure)
+    return SHUTDOWN in request.url and "ERR_ABORTED" in str(request.failure)
+
+
+def _console_error(message) -> bool:
+    """A console error, except the 403 of that shutdown call: the XSRF check refuses it on purpose
+    (the call has no token), and the culler frees the kernel instead (docs/classroom.md)."""
+    return message.type == "error" and SHUTDOWN not in (message.location or {}).get("url", "")
 
 
 @dataclass
@@ -91,7 +100,7 @@ class Watch:
 
     def attach(self, page) -> "Watch":
         """Record the page's console errors and requests from now on."""
-        page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
+        page.on("console", lambda m: _console_error(m) and self.console_errors.append(m.text))
         page.on("pageerror", lambda e: self.console_errors.append(str(e)))
         page.on("request", lambda r: None if is_local(r.url) else self.external.append(r.url))
         page.on("requestfailed", lambda r: is_local(r.url) and not _leaving(r) and self.failed.append(f"{r.url} ({r.failure})"))

@@ -10,7 +10,7 @@ def test_play_a_card_with_arrow_keys_and_enter(open_page):
     table = page.locator(TABLE)
     table.locator("[data-testid='seed']").fill(str(SEED))
     table.locator("[data-testid='seed']").press("Enter")
-    table.locator("[data-testid='log'] li", has_text=f"seed {SEED}").wait_for()
+    table.locator("[data-testid='log'] li", has_text=f"code {SEED}.").wait_for()
     hand = table.locator("[data-testid='hand'] button[data-action-id]")
     assert hand.count() == 3
     for i in range(3):  # every card names itself in words for screen readers

@@ -93,7 +93,7 @@ def test_table_bid_chien_discard_poignee_and_tricks_by_clicking(open_page):
     table.locator("[data-testid='new-game']").click()
     page.wait_for_function(
         """(seed) => [...document.querySelectorAll(".cardavia[data-testid='table'] [data-testid='log'] li")]
-            .some(li => li.textContent.includes(`seed ${seed}`))""", arg=SEED, timeout=30_000)
+            .some(li => li.textContent.includes(`code ${seed}.`))""", arg=SEED, timeout=30_000)
     settled(page, 0)
     game, first_card = engine_replay()
 

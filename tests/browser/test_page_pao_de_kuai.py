@@ -60,7 +60,7 @@ def test_table_deal_played_by_clicking_until_the_settlement(open_page):
     table.locator("[data-testid='new-game']").click()
     page.wait_for_function(
         """(seed) => [...document.querySelectorAll(".cardavia[data-testid='table'] [data-testid='log'] li")]
-            .some(li => li.textContent.includes(`seed ${seed}`))""", arg=SEED, timeout=30_000)
+            .some(li => li.textContent.includes(`code ${seed}.`))""", arg=SEED, timeout=30_000)
     settled(page, 0)
 
     checked_reason = passed = multi = moves = 0
@@ -103,5 +103,6 @@ def test_table_deal_played_by_clicking_until_the_settlement(open_page):
     result.wait_for()
     payoffs = [int(x) for x in result.locator("tr.cv-total td.cv-num").all_inner_texts()]
     assert len(payoffs) == 3 and sum(payoffs) == 0 and any(payoffs)
+    assert result.locator("[data-testid='replay']").inner_text() == f"Replay this deal: {SEED}"
     shot(page, "pao-de-kuai-table-settlement")
     watch.assert_clean()

@@ -74,7 +74,7 @@ def test_table_plays_a_deal_with_envido_and_truco(open_page):
     table = page.locator("[data-testid='table']")
     table.locator("[data-testid='seed']").fill(str(TABLE_SEED))
     table.locator("[data-testid='new-game']").click()
-    table.locator("[data-testid='log'] li", has_text=f"seed {TABLE_SEED}").wait_for()
+    table.locator("[data-testid='log'] li", has_text=f"code {TABLE_SEED}.").wait_for()
     clicked: list[str] = []
     for _ in range(20):
         actions = table.locator("[data-testid='actions'] [data-action-id]").evaluate_all(

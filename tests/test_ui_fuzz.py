@@ -1,0 +1,130 @@
+"""Property-based fuzzing of every widget's message handler and of trait writes from the page.
+
+Arbitrary JSON in (as intents, as trait writes, as whole comm messages): a notice or nothing out,
+never an exception, never a change of game state unless the intent was a legal one, never a card
+the human may not see and never a traceback or path in what is sent back. The number of cases run
+is printed at the end of the module.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from cardavia_nb.core.game import jsonable
+from cardavia_nb.ui import CardFan, Settings, Table
+from cardavia_nb.ui.panel import Prose, Quiz
+from cardavia_nb.ui.table import card_ids, cards_shown, exposed_cards
+from tests.wire import Wire, leaks, payload, raw
+
+CASES: Counter = Counter()
+FAILED = "Something went wrong"
+FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+
+scalars = st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False) | st.text(max_size=30)
+json = st.recursive(scalars, lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner, max_size=5),
+                    max_leaves=20)
+TYPES = ("act", "select", "new", "level", "skip", "set", "pick", "press", "number", "")
+KEYS = ("type", "id", "cards", "seed", "level", "key", "value", "card", "block")
+intent = st.fixed_dictionaries({"type": st.sampled_from(TYPES)},
+                               optional={k: json | st.text(max_size=12) for k in KEYS[1:]}) | json
+
+
+def comm_data(names: list[str]):
+    """Whole comm message data: custom intents, trait writes of real trait names, or junk."""
+    writes = st.dictionaries(st.sampled_from(names) | st.text(max_size=8), json, max_size=4)
+    return (st.fixed_dictionaries({"method": st.just("custom"), "content": intent})
+            | st.fixed_dictionaries({"method": st.just("update"), "state": writes | json})
+            | st.fixed_dictionaries({"method": st.sampled_from(["request_state", "echo_update", "x", ""])}, optional={"state": json})
+            | json)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def report():
+    """Print the number of cases run (shown with ``pytest -rA`` or ``-s``)."""
+    yield
+    print(f"fuzz cases run: {sum(CASES.values())} ({', '.join(f'{k} {v}' for k, v in sorted(CASES.items()))})")
+
+
+@pytest.fixture(scope="module")
+def page():
+    """One page per game: a shared Settings bar, the table, a quiz, a text panel and a card fan."""
+    hub = Settings()
+    return {
+        "settings": hub,
+        "quiz": Quiz("ui.settings.title", [("a", "ui.lang.en"), ("b", "ui.lang.pt")], "a", "ui.settings.title", settings=hub),
+        "prose": Prose("ui.settings.language", settings=hub),
+        "fan": CardFan("1E 7O", settings=hub),
+    }
+
+
+def human_may_see(table: Table) -> set[str]:
+    """The cards in the human seat's own view of the engine state (the only ones it may be shown)."""
+    return card_ids(jsonable(table.game.observe(table.state, table.human)), table._pack_ids)
+
+
+def deliver(widget, data) -> tuple[list, dict | None]:
+    """Send one fuzz case: what went back to the page, and the intent it carried (None if not one).
+
+    Whatever went back holds no traceback or path, and no handler failed on the way.
+    """
+    wire = Wire(widget)
+    raw(widget, data)
+    sent = wire.take()
+    assert not leaks(sent)
+    assert not widget.notice.startswith(FAILED), (data, widget.notice)
+    content = data.get("content") if isinstance(data, dict) and data.get("method") == "custom" else None
+    return sent, content if isinstance(content, dict) else None
+
+
+def check_table(table: Table, data) -> None:
+    """One fuzz case on a table: state kept unless the intent was legal; no hidden card sent."""
+    state, seed, shown = table.state, table.seed, exposed_cards(table)
+    legal = {a.id for a in table.game.legal_actions(state)} if state.to_act is not None else set()
+    sent, content = deliver(table, data)
+    kind = content.get("type") if content else None
+    if table.state is not state:
+        assert not table.notice and (kind == "new" or (kind == "act" and content.get("id") in legal)), data
+        if kind == "new":
+            return  # a new game: the next case checks what it sends
+    assert table.seed == seed
+    hidden = cards_shown(payload(sent), table) - human_may_see(table) - shown
+    assert not hidden, (data, hidden)
+
+
+@pytest.mark.parametrize("game", ["truco", "pao_de_kuai", "french_tarot"])
+def test_fuzz_table_messages(game, page):
+    table = Table(game, settings=page["settings"], delay=0)
+    names = sorted(table.keys)
+
+    @FUZZ
+    @given(data=comm_data(names))
+    def case(data):
+        CASES[f"table {game}"] += 1
+        check_table(table, data)
+
+    case()
+
+
+@pytest.mark.parametrize("name", ["settings", "quiz", "prose", "fan"])
+def test_fuzz_other_widgets(name, page):
+    widget = page[name]
+    names = sorted(widget.keys)
+
+    @FUZZ
+    @given(data=comm_data(names))
+    def case(data):
+        CASES[name] += 1
+        before = widget.get_state()
+        _, content = deliver(widget, data)
+        after = widget.get_state()
+        changed = {k for k in after if after[k] != before[k]} - {"notice"}
+        if changed:  # only an accepted intent changes anything, and never a fixed trait
+            assert content is not None and not widget.notice, (data, changed)
+            assert not changed & {"_hub", "_esm", "_css", "_shared_esm", "_shared_css", "langs", "_renderer"}
+        for other in page.values():  # a settings change reaches every widget: restore the page
+            other.settings.lang, other.settings.contrast = "en", 50
+
+    case()
