@@ -263,7 +263,7 @@ class Table(Widget):
         ``seed`` None draws a fresh deal whose code stays in the kernel until the game is over.
         """
         self.seed = fresh_seed() if seed is None else check_seed(seed)
-        self._events = [Msg.of("ui.log.new_game") if seed is None else Msg.of("ui.log.new_game_code", code=seed)]
+        self._events = [Msg.of("ui.log.new_game") if seed is None else Msg.of("ui.log.new_game_code", code=str(seed))]
         self._known = set()
         self.selection = {}
         self._play(self.game.new(self.seed))
@@ -303,7 +303,7 @@ class Table(Widget):
                 self._events.append(event)
                 lines.append(line)
         if state.to_act is None:
-            self._events.append(Msg.of("ui.log.replay", code=self.seed))
+            self._events.append(Msg.of("ui.log.replay", code=str(self.seed)))
             lines.append(self._events[-1].text(self.lang))
         return {"view": view, "lines": lines}
 
@@ -405,7 +405,7 @@ class Table(Widget):
         if result is not None:
             for item in result["items"]:
                 item["label"] = self._seat_words(item["label"])
-            result["replay"] = Msg.of("ui.log.replay", code=self.seed).text(self.lang)
+            result["replay"] = Msg.of("ui.log.replay", code=str(self.seed)).text(self.lang)
         return result
 
     def _render(self) -> None:
