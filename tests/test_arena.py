@@ -72,7 +72,10 @@ def test_cli_plays_the_round_robin_and_forfeits_every_misbehaving_bot(folder, tm
     reasons = {(f["bot"], f["kind"]) for f in data["forfeits"]}
     assert {("Crash", "crash"), ("Illegal", "illegal"), ("Slow", "timeout")} <= reasons
     crash = next(f["reason"] for f in data["forfeits"] if f["bot"] == "Crash")
-    assert crash == "RuntimeError: boom (line 5 of crash.py)"
+    assert crash == "the bot raised RuntimeError: boom (line 5 of crash.py)"
+    slow = next(f["reason"] for f in data["forfeits"] if f["bot"] == "Slow")
+    illegal = next(f["reason"] for f in data["forfeits"] if f["bot"] == "Illegal")
+    assert slow == "no answer within 0.5 s" and illegal.startswith("it played 'call:vale_cuatro': ")
     assert "broken.py" in data["excluded"] and "SyntaxError" in data["excluded"]["broken.py"]
     assert (out / "leaderboard.csv").read_text().splitlines()[0].startswith("rank,name,origin,games")
     assert "95% interval" in printed.out and "Slow forfeited" in printed.out
@@ -125,7 +128,9 @@ def test_reading_a_missing_field_of_the_view_forfeits_with_the_reason():
             return view.state
 
     board = arena.tournament("truco", [Peek(), RandomPlayer(1)], deals=1, progress=False)
-    assert {f["reason"].split(" (")[0] for f in board.forfeits} == {"AttributeError: 'TrucoView' object has no attribute 'state'"}
+    reasons = {f["reason"].text().split(" (")[0] for f in board.forfeits}
+    assert reasons == {"the bot raised AttributeError: 'TrucoView' object has no attribute 'state'"}
+    assert board.forfeits[0]["reason"].text("fr").startswith("le robot a levé AttributeError")
 
 
 def test_notebook_bots_travel_and_the_board_renders(tmp_path):

@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
         played = play_all(games, executor(args, stack), not args.no_progress, args.game)
     board = Leaderboard.of(args.game, entrants, played, excluded)
     print(board.text(args.lang))
-    csv_path, json_path = board.write(args.out)
+    csv_path, json_path = board.write(args.out, args.lang)
     print(translate("bots.cli.saved", args.lang, csv=csv_path, json=json_path))
     return 0
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from cardavia_nb.core.arena import PlayedGame, Standing, standings
+from cardavia_nb.core.text import Msg
 from cardavia_nb.i18n import translate
 
 COLUMNS = ("rank", "name", "origin", "games", "wins", "win_rate", "win_low", "win_high",
@@ -43,12 +44,12 @@ class Leaderboard:
     game: str
     rows: tuple[Row, ...]
     forfeits: tuple[dict[str, Any], ...]
-    excluded: dict[str, str]
+    excluded: dict[str, Msg]
     played: tuple[PlayedGame, ...]
 
     @classmethod
     def of(cls, game: str, entrants: Sequence[Any], played: Sequence[PlayedGame],
-           excluded: dict[str, str]) -> "Leaderboard":
+           excluded: dict[str, Msg]) -> "Leaderboard":
         """Rank entrants by win rate (then mean payoff) over the played games."""
         table = standings(entrants, played)
         lost = Counter(g.lineup[g.forfeit.seat] for g in played if g.forfeit)
@@ -98,19 +99,20 @@ class Leaderboard:
         writer.writerows(r.values() for r in self.rows)
         return buffer.getvalue()
 
-    def json(self) -> str:
-        """Standings, forfeits and excluded files as a JSON text."""
+    def json(self, lang: str = "en") -> str:
+        """Standings, forfeits and excluded files as a JSON text (reasons in ``lang``)."""
+        forfeits = [{**f, "reason": f["reason"].text(lang)} for f in self.forfeits]
+        excluded = {name: reason.text(lang) for name, reason in self.excluded.items()}
         return json.dumps({"game": self.game, "standings": [r.values() for r in self.rows],
-                           "forfeits": list(self.forfeits), "excluded": self.excluded},
-                          indent=2, ensure_ascii=False)
+                           "forfeits": forfeits, "excluded": excluded}, indent=2, ensure_ascii=False)
 
-    def write(self, folder: str | Path) -> tuple[Path, Path]:
+    def write(self, folder: str | Path, lang: str = "en") -> tuple[Path, Path]:
         """Write ``leaderboard.csv`` and ``leaderboard.json`` into ``folder``; their paths."""
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
         paths = folder / "leaderboard.csv", folder / "leaderboard.json"
         paths[0].write_text(self.csv(), encoding="utf-8")
-        paths[1].write_text(self.json(), encoding="utf-8")
+        paths[1].write_text(self.json(lang), encoding="utf-8")
         return paths
 
     def plot(self, lang: str = "en", ax: Any = None) -> Any:

@@ -17,7 +17,8 @@ from typing import Any
 
 from cardavia_nb.arena.sandbox import BotFailure, Seat
 from cardavia_nb.core.arena import Forfeit, PlayedGame
-from cardavia_nb.core.game import Result
+from cardavia_nb.core.game import Game, IllegalAction, Result
+from cardavia_nb.core.text import Msg
 from cardavia_nb.core.record import Record
 from cardavia_nb.games import get as get_game
 
@@ -94,6 +95,15 @@ def forfeit_result(n_seats: int, seat: int) -> Result:
     return Result(tuple(-(n_seats - 1.0) if s == seat else 1.0 for s in range(n_seats)), others)
 
 
+def _why_illegal(game: Game, state: Any, chosen: Any) -> Msg:
+    """Why the move a bot returned cannot be played, in the rules' words."""
+    try:
+        why = game.explain_illegal(state, game.coerce(chosen))
+    except IllegalAction as err:
+        why = err.msg
+    return Msg.of("bots.forfeit.illegal", move=repr(chosen)[:80], why=why)
+
+
 def play_match(match: Match) -> PlayedGame:
     """Play one game; each bot sees only its own view, in its own process."""
     game = get_game(match.game, **match.options)
@@ -113,8 +123,7 @@ def play_match(match: Match) -> PlayedGame:
             legal = game.legal_actions(state)
             chosen = seats[current][1].choose(game.observe(state, current), legal, match.move_time)
             if not any(chosen == a.id for a in legal):
-                why = game.why_illegal(state, chosen) if isinstance(chosen, str) else "it is not a move"
-                raise BotFailure("illegal", f"played {chosen!r}: {why}")
+                raise BotFailure("illegal", _why_illegal(game, state, chosen))
             state = game.apply(state, chosen)
             ids.append(chosen)
     except BotFailure as failure:

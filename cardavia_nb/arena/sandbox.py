@@ -24,13 +24,14 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from cardavia_nb.core.rng import derive
+from cardavia_nb.core.text import Msg
 
 
 class BotFailure(Exception):
     """The bot broke a rule of the arena: ``kind`` (crash, illegal, timeout, load) and the reason."""
 
-    def __init__(self, kind: str, reason: str):
-        super().__init__(reason)
+    def __init__(self, kind: str, reason: Msg):
+        super().__init__(str(reason))
         self.kind = kind
         self.reason = reason
 
@@ -124,14 +125,14 @@ class Seat:
             reply = self._in.recv() if ready else None
         except (EOFError, OSError):
             self.close()
-            raise BotFailure("crash", f"the bot's process ended (exit code {self.process.poll()}).") from None
+            raise BotFailure("crash", Msg.of("bots.forfeit.ended", code=self.process.poll())) from None
         if reply is None:
             self.process.kill()
             self.close()
-            raise BotFailure("timeout", f"no answer within {limit:g} s.")
+            raise BotFailure("timeout", Msg.of("bots.forfeit.timeout", seconds=f"{limit:g}"))
         status, value = reply
         if status == "error":
-            raise BotFailure("crash" if kind != "load" else "load", value)
+            raise BotFailure(kind, Msg.of(f"bots.forfeit.{kind}", error=value))
         return value
 
     def start(self, game_name: str, options: dict, seed: int, seat: int) -> None:
@@ -144,8 +145,8 @@ class Seat:
             self._out.send(("choose", view, legal))
         except OSError:
             self.close()
-            raise BotFailure("crash", "the bot's process ended.") from None
-        return self._answer(limit, "choose")
+            raise BotFailure("crash", Msg.of("bots.forfeit.ended", code=self.process.poll())) from None
+        return self._answer(limit, "crash")
 
     @property
     def alive(self) -> bool:

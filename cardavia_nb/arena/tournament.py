@@ -13,6 +13,7 @@ from cardavia_nb.arena.board import Leaderboard
 from cardavia_nb.arena.referee import Entrant, Match, close_idle, play_match
 from cardavia_nb.arena.sandbox import BotFailure, Seat
 from cardavia_nb.core.arena import PlayedGame, rotations
+from cardavia_nb.core.text import Msg
 from cardavia_nb.games import get as get_game
 
 
@@ -24,7 +25,7 @@ def entrant(bot: Any) -> Entrant:
     return Entrant(name, repr(bot), "pickle", cloudpickle.dumps(bot))
 
 
-def load_folder(folder: str | Path) -> tuple[list[Entrant], dict[str, str]]:
+def load_folder(folder: str | Path) -> tuple[list[Entrant], dict[str, Msg]]:
     """The bots of every ``*.py`` file in ``folder`` (names starting with ``_`` are skipped).
 
     Each file is loaded in a sandbox to learn its bot's name; a file that fails to load is left out
@@ -108,7 +109,7 @@ def play_all(games: Sequence[Match], executor: Executor | None = None,
 
 def tournament(game: str, bots: Iterable[Any], deals: int = 100, *, options: dict | None = None,
                move_time: float = 2.0, executor: Executor | None = None, progress: bool = True,
-               excluded: dict[str, str] | None = None) -> Leaderboard:
+               excluded: dict[str, Msg] | None = None) -> Leaderboard:
     """A round robin between bots (objects with ``name`` and ``choose``, or entrants from ``load_folder``)."""
     entrants = unique_names([b if isinstance(b, Entrant) else entrant(b) for b in bots])
     if len(entrants) < 2:

@@ -13,6 +13,7 @@ from typing import Any, Sequence
 
 from cardavia_nb.core.game import Game, Result
 from cardavia_nb.core.record import Record
+from cardavia_nb.core.text import Msg
 
 Z95 = 1.959963984540054
 
@@ -86,7 +87,7 @@ class Forfeit:
 
     seat: int
     kind: str
-    reason: str
+    reason: Msg
 
 
 @dataclass(frozen=True)
