@@ -86,6 +86,9 @@ def test_cli_needs_two_bots(tmp_path, capsys):
     (tmp_path / "one.py").write_text(textwrap.dedent(BOTS["good.py"]))
     assert main([str(tmp_path), "--no-progress", "--out", str(tmp_path)]) == 2
     assert "at least two bots" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main([str(tmp_path / "nowhere"), "--lang", "pt"])
+    assert "não é uma pasta" in capsys.readouterr().err
 
 
 SPY = """

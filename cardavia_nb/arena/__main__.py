@@ -33,9 +33,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     if not args.bots.is_dir():
-        parser.error(f"{args.bots} is not a folder.")
+        parser.error(translate("bots.cli.not_a_folder", args.lang, folder=args.bots))
     if args.deals < 1 or args.workers < 1 or args.move_time <= 0:
-        parser.error("--deals and --workers must be at least 1, --move-time above 0.")
+        parser.error(translate("bots.cli.bad_numbers", args.lang))
     return args
 
 
