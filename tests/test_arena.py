@@ -155,3 +155,17 @@ def test_notebook_bots_travel_and_the_board_renders(tmp_path):
 def test_round_robin_lineups():
     assert arena.round_robin(2, 3) == [(0, 1), (1, 0), (0, 2), (2, 0), (1, 2), (2, 1)]
     assert arena.round_robin(3, 2) == [(0, 1, 1), (1, 0, 1), (1, 1, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1)]
+
+
+def test_a_bot_that_ends_its_process_forfeits_and_the_next_game_gets_a_new_one():
+    class Quitter:
+        name = "Quitter"
+
+        def choose(self, game, view, legal):
+            import os
+
+            os._exit(3)
+
+    board = arena.tournament("truco", [Quitter(), RandomPlayer(1)], deals=2, progress=False)
+    assert len(board.forfeits) == 4
+    assert {f["reason"].text() for f in board.forfeits} == {"the bot's process ended (exit code 3)"}
