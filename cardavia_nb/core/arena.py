@@ -13,6 +13,7 @@ from typing import Any, Sequence
 
 from cardavia_nb.core.game import Game, Result
 from cardavia_nb.core.record import Record
+from cardavia_nb.core.text import Msg
 
 Z95 = 1.959963984540054
 
@@ -81,13 +82,23 @@ class Standing:
 
 
 @dataclass(frozen=True)
+class Forfeit:
+    """Why a game ended early: the seat whose bot broke an arena rule, the kind and the reason."""
+
+    seat: int
+    kind: str
+    reason: Msg
+
+
+@dataclass(frozen=True)
 class PlayedGame:
-    """What one played game contributes: entrant index per seat and the result."""
+    """What one played game contributes: entrant index per seat, the result, and a forfeit if any."""
 
     seed: int
     lineup: tuple[int, ...]
     result: Result
     record: Record
+    forfeit: Forfeit | None = None
 
 
 def _play_one(game: Game, players: Sequence[Any], lineup: tuple[int, ...], seed: int) -> PlayedGame:

@@ -133,6 +133,7 @@ class Table(Widget):
 
     ``Table("truco", level="high", seed=7)``; ``game`` is a registry name or a ``Game``;
     ``opponents(level, seat)`` makes the computer players (default: the game's Low/High players);
+    ``players={1: my_bot}`` puts given player objects in computer seats, whatever the level;
     ``settings`` defaults to the page's shared ``Settings``.
     """
 
@@ -151,12 +152,15 @@ class Table(Widget):
 
     def __init__(self, game: str | Game = "truco", *, level: str = "low", seed: int | None = None,
                  settings: Settings | None = None, opponents: Callable[[str, int], Any] | None = None,
-                 delay: int = 550, **kwargs: Any):
+                 players: dict[int, Any] | None = None, delay: int = 550, **kwargs: Any):
         super().__init__(delay=delay, **kwargs)
         self.game = get_game(game) if isinstance(game, str) else game
         self.adapter: Adapter = adapter_for(self.game)
         self.human = 0
         self._make_player = opponents or default_opponents(self.game)
+        self._fixed = dict(players or {})
+        if not set(self._fixed) <= set(range(1, self.game.num_players)):
+            raise ValueError(f"players= takes computer seats 1 to {self.game.num_players - 1}, not {sorted(self._fixed)}.")
         self._pack_ids = frozenset(c.id for c in deck(self.game.pack))
         self._notice: Msg | None = None
         self.seed = 0  # the deal code of the game in play: server side, told to the page only at the end
@@ -254,7 +258,7 @@ class Table(Widget):
         if level not in LEVELS:
             raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}.")
         self.level = level
-        self._players = {s: self._make_player(level, s)
+        self._players = {s: self._fixed[s] if s in self._fixed else self._make_player(level, s)
                          for s in range(self.game.num_players) if s != self.human}
 
     def _start(self, seed: int | None) -> None:
