@@ -382,7 +382,7 @@ class FrenchTarot(Game):
         over = state.phase == "over"
         taken = state.contract in ("prise", "garde")
         chien = state.chien if over or taken else ()
-        discard = state.discard if over or seat == state.taker else public_discard(state)
+        discard = state.discard if seat == state.taker else public_discard(state)
         history = tuple(TrickView(l, t, w) for l, t, w in state.history)
         won = [0, 0, 0, 0]
         for _, _, w in state.history:
