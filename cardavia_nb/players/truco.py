@@ -8,19 +8,17 @@ suggest, with the rest of the deal solved exactly card by card in each sampled w
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 from typing import Any, Sequence
 
 from cardavia_nb.core.game import Action, Game
-from cardavia_nb.core.rng import check_seed
 from cardavia_nb.core.text import Msg
-from cardavia_nb.games.truco.engine import (
-    CARDS, PARDA, POWER, TARGET, chain_accepted, chain_refused, deal_winner, envido_value,
+from cardavia_nb.games.truco import (
+    AWAIT_ENVIDO, CARDS, CODE, DEAL_OVER, PARDA, POWER, TARGET, TRUCO_CALLS, chain_accepted,
+    chain_refused, deal_winner, envido_value, seen_by_seat,
 )
-from cardavia_nb.players.base import decision_rng, explanation
-
-CODE = {"envido": "E", "real_envido": "R", "falta_envido": "F"}
+from cardavia_nb.players.base import BasePlayer, explanation, reason
 WORLDS = 200
 EDGE = 0.58  # share of deals High expects to win against its usual opponents
 ACCEPT_ANYWAY = 0.35  # how often the opponent model accepts a call its hand does not justify
@@ -54,17 +52,6 @@ def equity(mine: int, theirs: int) -> float:
 
 
 # --- what the view tells ------------------------------------------------------------------------
-def seen_by_seat(view: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Cards played this deal by seat 0 and by seat 1 (finished tricks and the current one)."""
-    out: tuple[list[str], list[str]] = ([], [])
-    for trick in view.tricks:
-        for play in trick.plays:
-            out[play.seat].append(play.card)
-    for play in view.trick_cards:
-        out[play.seat].append(play.card)
-    return tuple(out[0]), tuple(out[1])
-
-
 def unseen_cards(view: Any) -> tuple[str, ...]:
     """Cards the seat has not seen: 40 minus its own three and the opponent's played cards."""
     seen = set(view.original_hand) | set(seen_by_seat(view)[1 - view.seat])
@@ -185,24 +172,11 @@ class _Position:
 
 
 # --- shared player plumbing -------------------------------------------------------------------------
-def _reason(key: str, **params: Any) -> Msg:
-    """An explanation as a catalog message, so a page can show it in its own language."""
-    return Msg.of(f"truco.ai.{key}", **params)
+_reason = partial(reason, "truco")  # an explanation as the message ``truco.ai.<key>``
 
 
-class _Base:
-    """Common parts: seed, name, choose = best of the evaluated candidates, explain."""
-
-    level = ""
-
-    def __init__(self, seed: int = 0, name: str | None = None):
-        """A player with its own seed (decisions are fixed by seed and view)."""
-        self.seed = check_seed(seed)
-        self.name = name or f"Truco {self.level}"
-
-    def __repr__(self) -> str:
-        """Class and seed."""
-        return f"{type(self).__name__}(seed={self.seed})"
+class _Base(BasePlayer):
+    """Truco's common part: choose = best of the evaluated candidates, explain them."""
 
     def choose(self, game: Game, view: Any, legal: Sequence[Action]) -> Action:
         """The legal action with the highest estimated value (ties: first in legal order)."""
@@ -231,6 +205,7 @@ class LowPlayer(_Base):
     on the table. No card tracking, no use of announcements."""
 
     level = "low"
+    default_name = "Truco low"
 
     def evaluate(self, view: Any, legal: Sequence[Action]) -> list[tuple[Action, float, Msg]]:
         """Scores each action with fixed thresholds on own envido and hand power."""
@@ -245,12 +220,12 @@ class LowPlayer(_Base):
             name = a.id.split(":")[-1]
             if a.kind == "play":
                 rows.append((a, *self._card(a.cards[0], view.hand, table)))
-            elif view.phase == "AWAIT_ENVIDO_RESPONSE" and a.kind == "answer":
+            elif view.phase == AWAIT_ENVIDO and a.kind == "answer":
                 need = ENVIDO_ACCEPT["F" if "F" in chain else ("R" if "R" in chain else "E")]
                 ok = (env >= need) == (name == "quiero")
                 rows.append((a, 0.6 if ok else 0.1, _reason("low_envido", value=env)))
             elif name in CODE:
-                ok = env >= ENVIDO_OPEN[name] + (1 if view.phase == "AWAIT_ENVIDO_RESPONSE" else 0)
+                ok = env >= ENVIDO_OPEN[name] + (1 if view.phase == AWAIT_ENVIDO else 0)
                 rows.append((a, 0.7 + ENVIDO_OPEN[name] / 100 if ok else 0.0, _reason("low_envido", value=env)))
             elif a.kind == "answer":
                 accept = top >= 10 + view.truco_level - 1 or strength >= 8 or (won and top >= 9)
@@ -285,13 +260,14 @@ class HighPlayer(_Base):
     picks the action with the best expected match-win chance; bluffs a little."""
 
     level = "high"
+    default_name = "Truco high"
     bluff_rate = 0.08
 
     def evaluate(self, view: Any, legal: Sequence[Action]) -> list[tuple[Action, float, Msg]]:
         """Match-win probability of each legal action (see the module docstring)."""
-        if view.phase == "DEAL_OVER":
+        if view.phase == DEAL_OVER:
             return [(a, 1.0, _reason("next_deal")) for a in legal]
-        rand = decision_rng(self.seed, view)
+        rand = self.decision_rng(view)
         me, opp = view.seat, 1 - view.seat
         worlds = sample_worlds(view, rand)
         played = seen_by_seat(view)[opp]
@@ -317,7 +293,7 @@ class HighPlayer(_Base):
                              _reason("fold")))
             elif name in CODE:
                 rows.append((a, ctx.envido_call(CODE[name]), _reason("high_envido", p=f"{ctx.envido_p():.0%}")))
-            elif view.phase == "AWAIT_ENVIDO_RESPONSE":
+            elif view.phase == AWAIT_ENVIDO:
                 rows.append((a, ctx.envido_answer(name == "quiero"), _reason("high_envido", p=f"{ctx.envido_p():.0%}")))
             elif a.kind == "answer":
                 rows.append((a, ctx.truco_answer(name == "quiero"), _reason("high_truco", p=f"{ctx.mean(deal):.0%}")))
@@ -341,7 +317,7 @@ class HighPlayer(_Base):
             name = call.action.split(":")[-1]
             if name in CODE:
                 weight *= 0.2 + env ** 3
-            elif name in ("truco", "retruco", "vale_cuatro"):
+            elif name in TRUCO_CALLS:
                 weight *= 0.35 + power ** 2
         return weight
 
