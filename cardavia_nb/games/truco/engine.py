@@ -19,7 +19,7 @@ from cardavia_nb.games.truco import words
 from cardavia_nb.games.truco.rules import (
     ACTIONS, AWAIT_ENVIDO, AWAIT_PLAY, AWAIT_TRUCO, CARD_SET, CARDS, CODE, DEAL_OVER, MATCH_OVER,
     NEXT_DEAL, NO_MOVES, PARDA, SOURCES, TARGET, TrucoState, chain_accepted, chain_refused,
-    deal_winner, envido_value, illegal_reason, legal_of, trick_winner,
+    deal_winner, envido_value, illegal_reason, legal_of, may_play, trick_winner,
 )
 from cardavia_nb.games.truco.view import TrucoView, build_view
 
@@ -126,9 +126,14 @@ class Truco(Game):
         return state.legal
 
     def explain_illegal(self, state: TrucoState, action: Action) -> Msg | None:
-        """None for a legal move, else the rule it breaks in words (``rules.illegal_reason``)."""
-        if ACTIONS.get(action.id) != action:
+        """None for a legal move, else the rule it breaks in words (``rules.illegal_reason``; the
+        state's legal ids, which derive from that rule, answer the common case quickly)."""
+        known = ACTIONS.get(action.id)
+        if known is not action and known != action:
             return Msg.of("core.unknown_action", id=action.id)
+        if action.id in state.legal_ids or (action.kind == "play" and may_play(state)
+                                            and action.cards[0] in state.hands[state.to_act]):
+            return None
         return illegal_reason(state, action)
 
     def _apply(self, s: TrucoState, action: Action) -> TrucoState:

@@ -236,7 +236,7 @@ def legal_of(s: TrucoState) -> tuple[tuple[Action, ...], frozenset[str]]:
     if p is None:
         return NO_MOVES
     key = (s.phase, s.envido_chain, s.envido_state, s.truco_level, s.raise_holder == p,
-           bool(s.results), len(s.hands[p]) == 3)
+           not s.results and len(s.hands[p]) == 3)
     other = _OTHER_LEGAL.get(key)
     if other is None:
         moves = tuple(a for a in OTHER_ACTIONS if illegal_reason(s, a) is None)
