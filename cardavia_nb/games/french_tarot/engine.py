@@ -7,9 +7,9 @@ Whole-set actions (decision of spec §13): a discard or a poignée is ONE action
 ``legal_actions`` is exact: in the discard phase, and at a player's first turn when it may show a poignée,
 it returns an ``ActionList`` (a lazy, ordered sequence: the card plays first, then every valid set in a
 fixed combination order, unranked on demand) whose membership test is the rule check; everywhere else it
-returns a plain tuple. The UI takes ready-made sets from ``poignee_offers`` / ``discard_offer`` and checks
-a hand-picked selection with ``check_discard`` / ``check_poignee``. Declining a poignée is simply playing a
-card (no separate "none" action).
+returns a plain tuple. The UI takes ready-made sets from ``presets`` (``discard_offer`` /
+``poignee_offers``) and checks a hand-picked selection with ``check_selection`` (``check_discard`` /
+``check_poignee``). Declining a poignée is simply playing a card (no separate "none" action).
 """
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ def _msg(problem: tuple[str, dict] | None) -> Msg | None:
     return Msg.of(f"french_tarot.illegal.{key}", **params)
 
 
-class FrenchTarot(Game):
+class FrenchTarot(Game[TarotState, TarotView]):
     """French Tarot for four players, one deal (rules spec: shared/rules/french_tarot.md)."""
 
     name = "french_tarot"
@@ -239,6 +239,16 @@ class FrenchTarot(Game):
         problem = R.poignee_problem(state.hands[seat], tuple(cards), public_discard(state),
                                     four_kings_open(state, seat))
         return (None, _msg(problem)) if problem else (set_action("poignee", tuple(cards)), None)
+
+    def check_selection(self, state: TarotState, cards) -> tuple[Action | None, Msg | None]:
+        """The selection is a discard in the discard phase, else a poignée to show."""
+        check = self.check_discard if state.phase == "discard" else self.check_poignee
+        return check(state, cards)
+
+    def presets(self, state: TarotState) -> tuple[Action, ...]:
+        """The ready-made discard, or the poignée per level the seat to act may show."""
+        offer = self.discard_offer(state)
+        return (offer,) if offer is not None else tuple(a for _, a in self.poignee_offers(state))
 
     def poignee_offers(self, state: TarotState) -> tuple[tuple[str, Action], ...]:
         """The ready-made poignée per level the seat to act may show now: (level name, action) (D22)."""

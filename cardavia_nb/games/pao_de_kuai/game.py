@@ -91,7 +91,7 @@ def settle(state: PdkState) -> tuple[tuple[int, ...], tuple[Item, ...]]:
     return tuple(scores), tuple(items)
 
 
-class PaoDeKuai(Game):
+class PaoDeKuai(Game[PdkState, PdkView]):
     """Pao De Kuai (Run Fast): three players, 48 cards, 16 each; first to empty the hand wins.
 
     Action ids: ``"pass"`` and ``"play:" + "+".join(cards)`` with the cards in canonical order

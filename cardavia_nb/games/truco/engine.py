@@ -68,7 +68,7 @@ def _with(s: TrucoState, **changes: Any) -> TrucoState:
     return _new_tuple(TrucoState, values)
 
 
-class Truco(Game):
+class Truco(Game[TrucoState, TrucoView]):
     """Argentine Truco for two players without Flor, played as one match to 30 points."""
 
     name = "truco"

@@ -77,6 +77,11 @@ class TrucoView:
     opponent_cards: int
     falta: int
 
+    @property
+    def counts(self) -> tuple[int, int]:
+        """Cards held per seat (the name every game's view shares)."""
+        return self.hand_counts
+
 
 def build_view(s: TrucoState, seat: int) -> TrucoView:
     """The observation of ``seat`` in state ``s``."""

@@ -58,21 +58,12 @@ class Adapter:
         return [{"id": c, "name": self.name(c, lang)} for c in ids]
 
     def label(self, action: Action, lang: str) -> str:
-        """Button text of an action: the game's own ``label`` when it has one."""
-        if hasattr(self.game, "label"):
-            return self.game.label(action, lang)
-        if action.cards:
-            return t("action.play", lang, cards=i18n.join([self.name(c, lang) for c in action.cards], lang))
-        return action.id
+        """Button text of an action (the game's words)."""
+        return self.game.label(action, lang)
 
     def describe(self, event: Event, lang: str) -> str:
         """A log line for an event (seat numbers are replaced by names by the table)."""
-        if hasattr(self.game, "describe"):
-            return self.game.describe(event, lang)
-        if event.kind == "play":
-            return t("log.play", lang, seat=event.seat,
-                     cards=i18n.join([self.name(c, lang) for c in event.cards], lang))
-        return t("log.event", lang, seat=event.seat, kind=event.kind)
+        return self.game.describe(event, lang)
 
     # --- the View ------------------------------------------------------------------------------
     def hand(self, view: Any) -> tuple[str, ...]:
@@ -122,7 +113,11 @@ class Adapter:
 
     def presets(self, state: Any, lang: str) -> list[dict[str, Any]]:
         """Ready-made selections the engine offers the human (``[{label, cards}]``), editable."""
-        return []
+        return [{"label": self.preset_label(a, lang), "cards": a.cards} for a in self.game.presets(state)]
+
+    def preset_label(self, action: Action, lang: str) -> str:
+        """The words on a ready-made selection's button: the action's own label."""
+        return self.label(action, lang)
 
     def pause(self, legal: Sequence[Action]) -> Action | None:
         """A computer seat's only move that the table lets the human trigger (e.g. 'Next deal')."""
@@ -133,8 +128,12 @@ class Adapter:
         return [a for a in legal if self.card_of(a) is None]
 
     def check(self, state: Any, cards: Sequence[str], lang: str) -> tuple[str | None, str]:
-        """Whether the selected ``cards`` make a legal move: (action id or None, reason or label)."""
-        return None, t("notice.no_selection", lang)
+        """The engine's ``check_selection`` of the selected ``cards``: (action id, its label) when
+        they make a legal move, else (None, the reason in words)."""
+        action, reason = self.game.check_selection(state, tuple(cards))
+        if action is None:
+            return None, reason.text(lang)
+        return action.id, self.label(action, lang)
 
     def result(self, state: Any, lang: str) -> dict[str, Any] | None:
         """The end-of-game summary: ``{title, winners, items: [{label, amount}], payoffs}``."""
