@@ -13,8 +13,8 @@ from functools import partial
 from typing import Any, Sequence
 
 from cardavia_nb.core.game import Action, Game
-from cardavia_nb.games.pao_de_kuai.combos import ACE, RANK, TWO, Combo, classify_ranks
-from cardavia_nb.games.pao_de_kuai.state import PdkView
+from cardavia_nb.games.pao_de_kuai.rules import ACE, RANK, TWO, Combo, classify_ranks
+from cardavia_nb.games.pao_de_kuai.view import PdkView
 from cardavia_nb.players.base import BasePlayer, explanation, reason
 from cardavia_nb.players.pao_de_kuai_sim import (
     combo_move, counts_of, is_bomb_rank, remove, rollout, sample_worlds,

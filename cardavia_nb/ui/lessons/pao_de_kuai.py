@@ -13,7 +13,7 @@ from cardavia_nb import i18n
 from cardavia_nb.core.cards import deck
 from cardavia_nb.core.game import IllegalAction, Item
 from cardavia_nb.games.pao_de_kuai import Combo, PaoDeKuai, PdkState, beats, classify, play_action, plays, shape_text
-from cardavia_nb.games.pao_de_kuai.combos import RANK
+from cardavia_nb.games.pao_de_kuai import RANK
 from cardavia_nb.players.pao_de_kuai import HighPlayer, LowPlayer
 from cardavia_nb.traditions import by_game
 from cardavia_nb.ui.panel import Panel, Quiz, buttons, cards, md, note, table
