@@ -71,7 +71,7 @@ def _deal_with_contract(make, seed: int, taker: int, contract: str):
 
 def test_defenders_see_only_the_public_discard_trumps_to_the_end():
     """§12.2: the non-trump part of the discard stays the taker's secret, end of deal included."""
-    from cardavia_nb.games.french_tarot.rules import SUIT
+    from cardavia_nb.games.french_tarot import SUIT
 
     for make, seeds in ((LowPlayer, (3, 4)), (HighPlayer, (5,))):
         for seed in seeds:
