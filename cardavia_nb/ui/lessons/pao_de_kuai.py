@@ -68,7 +68,7 @@ class Intro(Panel):
         return [
             md(say("intro.text", lang, tradition=tradition.name(lang), place=tradition.place(lang),
                    count=tradition.card_count)),
-            cards(("3H", "3S", "AS", "2S", "RJ"), PACK, lang, block="tradition"),
+            cards(tradition.sample, PACK, lang, block="tradition"),
             md(say("intro.glossary", lang)),
         ]
 
