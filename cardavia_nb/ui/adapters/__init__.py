@@ -75,11 +75,10 @@ class Adapter:
         return list(view.counts)
 
     def center(self, view: Any, lang: str) -> list[dict[str, Any]]:
-        """What lies in the middle: ``[{seat, cards, note}]`` (the current trick or top play)."""
-        cards = tuple(getattr(view, "table", ()))
-        leader = getattr(view, "leader", 0)
+        """What lies in the middle: ``[{seat, cards, note}]``; a plain trick game's view has the
+        trick's cards in ``table``, led by ``leader``."""
         n = self.game.num_players
-        return [{"seat": (leader + i) % n, "cards": [c], "note": ""} for i, c in enumerate(cards)]
+        return [{"seat": (view.leader + i) % n, "cards": [c], "note": ""} for i, c in enumerate(view.table)]
 
     def extras(self, view: Any, lang: str) -> list[dict[str, Any]]:
         """Other public card groups to show (revealed chien, poignées ...): ``[{label, cards}]``."""
@@ -90,9 +89,8 @@ class Adapter:
         return []
 
     def scores(self, view: Any, lang: str) -> list[str]:
-        """Each seat's score as text ('' when the game keeps none during play)."""
-        tricks = getattr(view, "tricks", None)
-        return [t("score.tricks", lang, n=n) for n in tricks] if tricks is not None else []
+        """Each seat's score as text: a plain trick game's tricks won per seat (``view.tricks``)."""
+        return [t("score.tricks", lang, n=n) for n in view.tricks]
 
     def tags(self, view: Any, lang: str) -> dict[int, str]:
         """A word under some seats' names (dealer, mano, taker ...)."""
