@@ -18,12 +18,10 @@ from cardavia_nb.core.text import Msg
 from cardavia_nb.games.truco import words
 from cardavia_nb.games.truco.rules import (
     ACTIONS, AWAIT_ENVIDO, AWAIT_PLAY, AWAIT_TRUCO, CARD_SET, CARDS, CODE, DEAL_OVER, MATCH_OVER,
-    NEXT_DEAL, NO_MOVES, PARDA, SOURCES, TARGET, TrucoState, chain_accepted, chain_refused,
+    NO_MOVES, PARDA, SOURCES, TARGET, TrucoState, chain_accepted, chain_refused,
     deal_winner, envido_value, illegal_reason, legal_of, may_play, trick_winner,
 )
 from cardavia_nb.games.truco.view import TrucoView, build_view
-
-_NEXT = ((NEXT_DEAL,), frozenset({NEXT_DEAL.id}))
 
 
 def _six_cards(key: int) -> list[str]:
@@ -228,7 +226,7 @@ class Truco(Game[TrucoState, TrucoView]):
         if scores[winner] >= TARGET:
             return _over(t, events)
         events += (_ev("deal_over", winner, data=(("next_dealer", 1 - s.dealer),)),)
-        return _set(t, phase=DEAL_OVER, to_act=s.dealer, events=events, legal=_NEXT[0], legal_ids=_NEXT[1])
+        return _with(t, phase=DEAL_OVER, to_act=s.dealer, events=events)
 
     # --- observation and result -------------------------------------------------------------
     def observe(self, s: TrucoState, seat: int) -> TrucoView:
@@ -291,7 +289,7 @@ def _over(s: TrucoState, events: tuple[Event, ...]) -> TrucoState:
     """The match is over: nobody acts any more."""
     winner = 0 if s.scores[0] >= TARGET else 1
     events += (_ev("match_over", winner, data=(("scores", s.scores),)),)
-    return _set(s, phase=MATCH_OVER, to_act=None, pending_truco=None, events=events, legal=(), legal_ids=NO_MOVES[1])
+    return _with(s, phase=MATCH_OVER, to_act=None, pending_truco=None, events=events)
 
 
 __all__ = ["Truco"]
