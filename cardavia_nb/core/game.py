@@ -216,19 +216,20 @@ class Game(ABC, Generic[S, V]):
         pack = family(self.pack)
         return i18n.join([i18n.card_name(c, pack, lang) for c in cards], lang)
 
+    # The defaults speak with the table's generic words (``ui.action.*``, ``ui.log.*``): they are
+    # what a page shows for a game without words of its own.
     def label(self, action: Action | str, lang: str = "en") -> str:
         """Short button text for a move; the default names the cards it plays, else its id."""
         action = self.coerce(action)
         if action.cards:
-            return i18n.translate("core.label_play", lang, cards=self.card_names(action.cards, lang))
+            return i18n.translate("ui.action.play", lang, cards=self.card_names(action.cards, lang))
         return action.id
 
     def describe(self, event: Event, lang: str = "en") -> str:
         """One log line for an event, the seat as a number (the table puts names in)."""
         if event.kind == "play":
-            return i18n.translate("core.event_play", lang, seat=event.seat,
-                                  cards=self.card_names(event.cards, lang))
-        return i18n.translate("core.event_other", lang, seat=event.seat, kind=event.kind)
+            return i18n.translate("ui.log.play", lang, seat=event.seat, cards=self.card_names(event.cards, lang))
+        return i18n.translate("ui.log.event", lang, seat=event.seat, kind=event.kind)
 
 
 def jsonable(value: Any) -> Any:
