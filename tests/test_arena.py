@@ -93,7 +93,7 @@ def test_cli_needs_two_bots(tmp_path, capsys):
 
 SPY = """
 import gc
-from cardavia_nb.games.truco.engine import TrucoState
+from cardavia_nb.games.truco import TrucoState
 
 class Spy:
     name = "Spy"

@@ -159,3 +159,28 @@ def test_wilson_interval():
     low, high = arena.wilson(50, 100)
     assert 0.40 < low < 0.41 and 0.59 < high < 0.60
     assert arena.rotations(3, 2) == [(0, 1, 1), (1, 0, 1), (1, 1, 0)]
+
+
+def test_protocol_defaults_speak_and_check_selections():
+    game = Toy()
+    state = game.new(3)
+    card = state.hands[state.to_act][0]
+    assert game.check_selection(state, [card]) == (game.action(f"play:{card}"), None)
+    assert game.check_selection(state, [card, card])[1].key == "core.illegal_generic"
+    assert game.presets(state) == ()
+    assert game.label(f"play:{card}", "en").startswith("Play ")
+    event = game.apply(state, f"play:{card}").events[-1]
+    assert game.describe(event, "en").startswith(f"Seat {event.seat} plays ")
+
+
+def test_every_game_is_generic_over_its_state_and_view():
+    import typing
+
+    from cardavia_nb.games import REGISTRY, get
+
+    for name in REGISTRY:
+        game = get(name)
+        base = next(b for b in type(game).__orig_bases__ if typing.get_origin(b) is not None)
+        state_type, view_type = typing.get_args(base)
+        start = game.new(1)
+        assert isinstance(start, state_type) and isinstance(game.observe(start, 0), view_type)

@@ -54,3 +54,34 @@ def test_explanations_are_messages_in_every_phase():
                 assert row["reason"] == row["message"].text("en")
                 assert row["message"].text("fr") != row["message"].text("en")
     assert {"bid", "play"} <= phases
+
+
+def _deal_with_contract(make, seed: int, taker: int, contract: str):
+    """A whole deal where ``taker`` bids ``contract``, the others pass, and ``make`` players do the rest."""
+    players = [make(seed * 4 + s) for s in range(4)]
+    state = G.new(seed)
+    while state.to_act is not None:
+        seat = state.to_act
+        if state.phase == "bid":
+            state = G.apply(state, f"bid:{contract}" if seat == taker else "bid:pass")
+            continue
+        state = G.apply(state, players[seat].choose(G, G.observe(state, seat), G.legal_actions(state)))
+    return state
+
+
+def test_defenders_see_only_the_public_discard_trumps_to_the_end():
+    """§12.2: the non-trump part of the discard stays the taker's secret, end of deal included."""
+    from cardavia_nb.games.french_tarot import SUIT
+
+    for make, seeds in ((LowPlayer, (3, 4)), (HighPlayer, (5,))):
+        for seed in seeds:
+            for contract in ("prise", "garde", "garde_sans", "garde_contre"):
+                for taker in (0, 1):  # the human (seat 0) as taker, then as defender
+                    final = _deal_with_contract(make, seed, taker, contract)
+                    assert final.phase == "over" and final.taker == taker
+                    public = tuple(c for c in final.discard if SUIT[c] == "T")
+                    assert G.observe(final, taker).discard == final.discard
+                    for seat in range(4):
+                        if seat != taker:
+                            view = G.observe(final, seat)
+                            assert view.discard == public == view.discard_trumps

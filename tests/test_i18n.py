@@ -109,7 +109,7 @@ def test_missing_key_falls_back_to_english_never_blank():
 
 
 def test_card_names_in_every_language():
-    from cardavia_nb.i18n.cards import card_name
+    from cardavia_nb.i18n import card_name
 
     for lang in i18n.LANGS:
         for card_id, pack in (("1E", "spanish"), ("12C", "spanish"), ("AS", "french"), ("T21", "tarot"), ("EX", "tarot"), ("NH", "tarot")):

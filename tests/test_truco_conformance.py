@@ -6,7 +6,8 @@ from cardavia_nb.core import testing
 from cardavia_nb.core.game import jsonable
 from cardavia_nb.games.truco import Truco, envido_value
 from cardavia_nb.players.base import RandomPlayer
-from cardavia_nb.players.truco import HighPlayer, LowPlayer, consistent, sample_worlds
+from cardavia_nb.players.truco import HighPlayer, LowPlayer
+from cardavia_nb.players.truco_worlds import consistent, sample_worlds
 
 G = Truco()
 

@@ -4,7 +4,8 @@ from cardavia_nb.core import testing
 from cardavia_nb.core.arena import tournament
 from cardavia_nb.games.truco import Truco
 from cardavia_nb.players.base import RandomPlayer
-from cardavia_nb.players.truco import HighPlayer, LowPlayer, equity, solve
+from cardavia_nb.players.truco import HighPlayer, LowPlayer, equity
+from cardavia_nb.players.truco_worlds import solve
 
 G = Truco()
 

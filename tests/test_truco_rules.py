@@ -410,3 +410,26 @@ def test_bad_setup_is_refused_in_words():
                 {"scores": [30, 0]}, {"hands": [["1E", "2E"], ["3E", "4E", "5E"]]}):
         with pytest.raises(ValueError):
             G.new(0, **bad)
+
+
+def test_legality_is_one_rule_legal_iff_no_reason():
+    """Over many random states, every action of the game is legal exactly when the rule gives no reason."""
+    import random
+
+    from cardavia_nb.games.truco.rules import ACTIONS, illegal_reason
+
+    game, rand = Truco(), random.Random(12)
+    checked = 0
+    for seed in range(60):
+        state = game.new(seed)
+        while state.to_act is not None:
+            legal = set(game.legal_actions(state))
+            for action in ACTIONS.values():
+                reason = illegal_reason(state, action)
+                assert (action in legal) == (reason is None), (action.id, state.phase, reason)
+                assert game.explain_illegal(state, action) == reason
+                checked += 1
+            state = game.apply(state, rand.choice(sorted(legal, key=str)))
+        assert not game.legal_actions(state)
+        assert all(illegal_reason(state, a) is not None for a in ACTIONS.values())
+    assert checked > 10_000

@@ -168,15 +168,15 @@ def test_pao_de_kuai_selection_is_judged_by_python():
 
 
 def tarot_public(state: Any) -> set[str]:
-    """French Tarot: own hand; the chien once shown; the discard (all of it for the taker, its
-    trumps for the others); poignées; played cards; at the end the chien and the whole discard."""
-    from cardavia_nb.games.french_tarot.engine import public_discard
+    """French Tarot: own hand; the chien once shown (at the end in any contract); the discard (all of
+    it for the taker, only its trumps for the others, end of deal included: §12.2); poignées; played cards."""
+    from cardavia_nb.games.french_tarot import public_discard
 
     public = set(state.hands[0]) | set(state.trick) | {c for _, cards, _ in state.history for c in cards}
     public |= {c for _, cards in state.poignees for c in cards} | set(public_discard(state))
     if state.contract in ("prise", "garde") or state.phase == "over":
         public |= set(state.chien)
-    if state.taker == 0 or state.phase == "over":
+    if state.taker == 0:
         public |= set(state.discard)
     return public
 

@@ -3,7 +3,7 @@
 import pytest
 
 from cardavia_nb import i18n
-from cardavia_nb.i18n.cards import card_name
+from cardavia_nb.i18n import card_name
 from cardavia_nb.ui.home import Home, Nav
 from cardavia_nb.ui.panel import Prose, Quiz, cards
 from cardavia_nb.ui.settings import Settings

@@ -2,6 +2,9 @@
 
 A ``Game`` holds only rules and options; a state is an immutable value. ``apply`` returns a new
 state or raises ``IllegalAction`` with a sentence a learner understands, leaving its input alone.
+``Game`` is generic over its state and view types (``Game[TrucoState, TrucoView]``); the words of a
+game (``label``, ``describe``), its card-selection check and its ready-made selections are part of
+the protocol, with defaults that suit a plain trick game.
 """
 
 from __future__ import annotations
@@ -10,9 +13,14 @@ import dataclasses
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar, Generic, Mapping, Sequence, TypeVar
 
+from cardavia_nb import i18n
+from cardavia_nb.core.cards import family
 from cardavia_nb.core.text import Msg
+
+S = TypeVar("S")  # a game's state type
+V = TypeVar("V")  # a game's view type
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +90,7 @@ class IllegalAction(ValueError):
         return self.msg.text(lang)
 
 
-class Game(ABC):
+class Game(ABC, Generic[S, V]):
     """Rules of one game with its options. Subclasses implement the abstract methods.
 
     Class attributes: ``name`` (registry and record name), ``num_players``, ``zero_sum`` (payoffs
@@ -109,23 +117,23 @@ class Game(ABC):
 
     # --- the protocol ---------------------------------------------------------------------
     @abstractmethod
-    def new(self, seed: int, **setup: Any) -> Any:
+    def new(self, seed: int, **setup: Any) -> S:
         """A new game from ``seed``; ``setup`` fixes hands, dealer, scores ... for fixtures."""
 
     @abstractmethod
-    def legal_actions(self, state: Any) -> tuple[Action, ...]:
+    def legal_actions(self, state: S) -> Sequence[Action]:
         """Exactly the legal moves of the seat to act, in a stable order (empty when over)."""
 
     @abstractmethod
-    def _apply(self, state: Any, action: Action) -> Any:
+    def _apply(self, state: S, action: Action) -> S:
         """The next state after a move already known to be legal."""
 
     @abstractmethod
-    def observe(self, state: Any, seat: int) -> Any:
+    def observe(self, state: S, seat: int) -> V:
         """What ``seat`` may see: its own cards and public facts, as an immutable view."""
 
     @abstractmethod
-    def result(self, state: Any) -> Result | None:
+    def result(self, state: S) -> Result | None:
         """The itemised result once the game is over, else None."""
 
     @abstractmethod
@@ -134,19 +142,19 @@ class Game(ABC):
 
     # --- conformance hooks ----------------------------------------------------------------
     @abstractmethod
-    def card_places(self, state: Any) -> dict[str, tuple[str, ...]]:
+    def card_places(self, state: S) -> dict[str, tuple[str, ...]]:
         """Where every card of the pack is (hands, tricks, stock ...): they add up to the pack."""
 
     @abstractmethod
-    def shuffle_hidden(self, state: Any, seat: int, rng: random.Random) -> Any:
+    def shuffle_hidden(self, state: S, seat: int, rng: random.Random) -> S:
         """The same state but with the cards ``seat`` cannot see permuted among hidden places."""
 
     # --- provided -------------------------------------------------------------------------
-    def to_act(self, state: Any) -> int | None:
+    def to_act(self, state: S) -> int | None:
         """The seat whose decision it is, or None when nobody acts (game over)."""
         return state.to_act
 
-    def explain_illegal(self, state: Any, action: Action) -> Msg | None:
+    def explain_illegal(self, state: S, action: Action) -> Msg | None:
         """Why ``action`` is illegal in ``state`` as a message, or None if legal.
 
         The default only knows membership; games override it with reasons in the rules' words.
@@ -157,7 +165,7 @@ class Game(ABC):
             return None
         return Msg.of("core.illegal_generic")
 
-    def why_illegal(self, state: Any, action: Action | str, lang: str = "en") -> str | None:
+    def why_illegal(self, state: S, action: Action | str, lang: str = "en") -> str | None:
         """A sentence saying why the move is not allowed, or None if it is."""
         try:
             action = self.coerce(action)
@@ -174,7 +182,7 @@ class Game(ABC):
             raise IllegalAction(Msg.of("core.unknown_action", id=repr(action)))
         return self.action(action)
 
-    def apply(self, state: Any, action: Action | str) -> Any:
+    def apply(self, state: S, action: Action | str) -> S:
         """The state after ``action``; raises IllegalAction (state untouched) if it is not legal."""
         action = self.coerce(action)
         msg = self.explain_illegal(state, action)
@@ -182,9 +190,46 @@ class Game(ABC):
             raise IllegalAction(msg)
         return self._apply(state, action)
 
-    def is_over(self, state: Any) -> bool:
+    def is_over(self, state: S) -> bool:
         """Whether nobody has a move left."""
         return state.to_act is None
+
+    # --- selections: moves made of a set of chosen cards ------------------------------------
+    def check_selection(self, state: S, cards: Sequence[str]) -> tuple[Action | None, Msg | None]:
+        """Whether the cards a player selected make a legal move now: (that action, None), or
+        (None, the reason). The default finds the legal action using exactly these cards."""
+        if state.to_act is None:
+            return None, Msg.of("core.game_over")
+        chosen = sorted(cards)
+        for action in self.legal_actions(state):
+            if action.cards and sorted(action.cards) == chosen:
+                return action, None
+        return None, Msg.of("core.illegal_generic")
+
+    def presets(self, state: S) -> tuple[Action, ...]:
+        """Ready-made selections the engine offers the seat to act (a suggested discard ...)."""
+        return ()
+
+    # --- words ------------------------------------------------------------------------------
+    def card_names(self, cards: Sequence[str], lang: str = "en") -> str:
+        """Cards of this game's pack named in words and joined as prose."""
+        pack = family(self.pack)
+        return i18n.join([i18n.card_name(c, pack, lang) for c in cards], lang)
+
+    # The defaults speak with the table's generic words (``ui.action.*``, ``ui.log.*``): they are
+    # what a page shows for a game without words of its own.
+    def label(self, action: Action | str, lang: str = "en") -> str:
+        """Short button text for a move; the default names the cards it plays, else its id."""
+        action = self.coerce(action)
+        if action.cards:
+            return i18n.translate("ui.action.play", lang, cards=self.card_names(action.cards, lang))
+        return action.id
+
+    def describe(self, event: Event, lang: str = "en") -> str:
+        """One log line for an event, the seat as a number (the table puts names in)."""
+        if event.kind == "play":
+            return i18n.translate("ui.log.play", lang, seat=event.seat, cards=self.card_names(event.cards, lang))
+        return i18n.translate("ui.log.event", lang, seat=event.seat, kind=event.kind)
 
 
 def jsonable(value: Any) -> Any:
@@ -201,4 +246,4 @@ def jsonable(value: Any) -> Any:
     return str(value)
 
 
-__all__ = ["Action", "Event", "Game", "IllegalAction", "Item", "Result", "jsonable"]
+__all__ = ["Action", "Event", "Game", "IllegalAction", "Item", "Result", "S", "V", "jsonable"]

@@ -57,6 +57,22 @@ def catalog(lang: str) -> dict[str, Entry]:
     return out
 
 
+_SPECIAL_CARDS = frozenset({"JO1", "JO2", "BJ", "RJ", "EX"})
+
+
+def card_name(card_id: str, pack: str, lang: str = DEFAULT) -> str:
+    """The name of a card of ``pack`` ("spanish", "french" or "tarot") in words ("Ace of swords",
+    "Ás de Espadas"), for screen readers, logs and messages. It lives beside ``translate``, which
+    renders card placeholders with it."""
+    if card_id in _SPECIAL_CARDS:
+        return translate(f"cards.{pack}.{card_id}", lang)
+    if pack == "tarot" and card_id.startswith("T"):
+        return translate("cards.tarot.trump", lang, n=card_id[1:])
+    rank, suit = card_id[:-1], card_id[-1]
+    return translate(f"cards.{pack}.name", lang, rank=translate(f"cards.{pack}.rank.{rank}", lang),
+                     suit=translate(f"cards.{pack}.suit.{suit}", lang))
+
+
 def normalise(lang: object) -> str:
     """A supported language code for ``lang`` (``"pt-BR"`` → ``"pt"``), English when unknown."""
     code = str(lang or "").strip().lower()[:2]
@@ -135,8 +151,6 @@ def _render(key: str, name: str, value: object, lang: str, reader: int | None) -
     pack = PACK_OF_DOMAIN.get(key.split(".", 1)[0])
     if pack is None or not name.startswith("card"):
         return value
-    from cardavia_nb.i18n.cards import card_name  # local: cards.py uses translate()
-
     if isinstance(value, str):
         return card_name(value, pack, lang)
     return join([card_name(c, pack, lang) for c in value], lang)  # type: ignore[union-attr]

@@ -1,9 +1,10 @@
-"""The player protocol, the random player, and per-decision RNGs derived from what a player sees."""
+"""The player protocol, the base every computer player builds on (seed, name, per-decision RNG,
+reasons as catalog messages), and the random player."""
 
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, Sequence
+from typing import Any, ClassVar, Protocol, Sequence
 
 from cardavia_nb.core.game import Action, Game
 from cardavia_nb.core.rng import check_seed, rng
@@ -30,18 +31,42 @@ def decision_rng(seed: int, view: Any) -> random.Random:
     return rng("decision", seed, repr(view))
 
 
-class RandomPlayer:
+def reason(game: str, key: str, **params: Any) -> Msg:
+    """A player's explanation as the catalog message ``<game>.ai.<key>`` (any page language)."""
+    return Msg.of(f"{game}.ai.{key}", **params)
+
+
+class BasePlayer:
+    """What every computer player shares: its own seed (decisions are fixed by seed and view), a
+    name for tables, a repr that rebuilds it, and one RNG per decision.
+
+    Subclasses set ``level``, ``default_name`` and ``repr_fields`` (constructor arguments shown)."""
+
+    level: ClassVar[str] = ""
+    default_name: ClassVar[str] = ""
+    repr_fields: ClassVar[tuple[str, ...]] = ("seed",)
+
+    def __init__(self, seed: int = 0, name: str | None = None):
+        """A player with its seed and name (``default_name`` when none is given)."""
+        self.seed = check_seed(seed)
+        self.name = name or self.default_name
+
+    def __repr__(self) -> str:
+        """The constructor call that rebuilds this player."""
+        args = ", ".join(f"{f}={getattr(self, f)!r}" for f in self.repr_fields)
+        return f"{type(self).__name__}({args})"
+
+    def decision_rng(self, view: Any) -> random.Random:
+        """The RNG of one decision: same seed and view, same choice."""
+        return decision_rng(self.seed, view)
+
+
+class RandomPlayer(BasePlayer):
     """Plays a uniformly random legal action: the baseline of every strength benchmark."""
 
     level = "random"
-
-    def __init__(self, seed: int = 0, name: str = "Random"):
-        self.seed = check_seed(seed)
-        self.name = name
+    default_name = "Random"
 
     def choose(self, game: Game, view: Any, legal: Sequence[Action]) -> Action:
         """A random legal action, reproducible from (seed, view)."""
-        return decision_rng(self.seed, view).choice(list(legal))
-
-    def __repr__(self) -> str:
-        return f"RandomPlayer(seed={self.seed})"
+        return self.decision_rng(view).choice(list(legal))

@@ -3,16 +3,16 @@
 
 from __future__ import annotations
 
+from functools import partial
 from statistics import fmean
 from typing import Any, Sequence
 
 from cardavia_nb.core.game import Action, Game
-from cardavia_nb.core.rng import check_seed
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games.french_tarot import rules as R
 from cardavia_nb.games.french_tarot.actions import BID, CHELEM_NO, CHELEM_YES, PLAY, set_action
 from cardavia_nb.games.french_tarot.view import TarotView
-from cardavia_nb.players.base import decision_rng, explanation
+from cardavia_nb.players.base import BasePlayer, explanation, reason
 from cardavia_nb.players.french_tarot_policy import (hand_count, low_bid, low_discard, low_play, playout,
                                                       score)
 from cardavia_nb.players.french_tarot_sampler import World, constraints, sample_world
@@ -38,23 +38,16 @@ def bonuses(view: TarotView) -> tuple[int, ...]:
     return tuple(R.POIGNEE_BONUS[len(cs)] for _, cs in view.poignees)
 
 
+_reason = partial(reason, "french_tarot")  # an explanation as the message ``french_tarot.ai.<key>``
 
-def _reason(key: str, **params: object) -> Msg:
-    """An explanation as a catalog message, so a page can show it in its own language."""
-    return Msg.of(f"french_tarot.ai.{key}", **params)
+LOW_REASON = {"bid": "low_bid", "discard": "low_discard", "chelem": "low_chelem", "play": "low_play"}
 
 
-class LowPlayer:
+class LowPlayer(BasePlayer):
     """Bids from a point count, discards to make voids, plays simple sensible cards, shows poignées."""
 
     level = "low"
-
-    def __init__(self, seed: int = 0, name: str = "Low"):
-        self.seed = check_seed(seed)
-        self.name = name
-
-    def __repr__(self) -> str:
-        return f"LowPlayer(seed={self.seed})"
+    default_name = "Low"
 
     def choose(self, game: Game, view: TarotView, legal: Sequence[Action]) -> Action:
         """The heuristic move for this view."""
@@ -74,21 +67,15 @@ class LowPlayer:
         """The chosen move with the fact behind it."""
         chosen = self.choose(game, view, legal)
         params = {"count": hand_count(view.hand)} if view.phase == "bid" else {}
-        return [explanation(chosen, 1.0, _reason(f"low_{view.phase}", **params))]
+        return [explanation(chosen, 1.0, _reason(LOW_REASON[view.phase], **params))]
 
 
-class HighPlayer:
+class HighPlayer(BasePlayer):
     """Samples hidden hands consistent with its view and evaluates each option by Low-policy playouts."""
 
     level = "high"
+    default_name = "High"
     play_budget = 7000  # card plays simulated per card decision (sets the number of worlds)
-
-    def __init__(self, seed: int = 0, name: str = "High"):
-        self.seed = check_seed(seed)
-        self.name = name
-
-    def __repr__(self) -> str:
-        return f"HighPlayer(seed={self.seed})"
 
     def choose(self, game: Game, view: TarotView, legal: Sequence[Action]) -> Action:
         """The option with the best mean score over sampled worlds."""
@@ -102,7 +89,7 @@ class HighPlayer:
     # --- evaluation ---------------------------------------------------------------------------
     def _worlds(self, view: TarotView, n: int) -> list[World]:
         """``n`` sampled worlds (fewer if the sampler fails), reproducible from (seed, view)."""
-        rand = decision_rng(self.seed, view)
+        rand = self.decision_rng(view)
         cons = constraints(view)
         worlds = []
         for _ in range(n):

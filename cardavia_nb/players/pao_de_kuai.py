@@ -9,14 +9,13 @@ and picks the best mean deal score, bonuses and end-of-deal charges included.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Sequence
 
 from cardavia_nb.core.game import Action, Game
-from cardavia_nb.core.rng import check_seed
-from cardavia_nb.core.text import Msg
-from cardavia_nb.games.pao_de_kuai.combos import ACE, RANK, TWO, Combo, classify_ranks
-from cardavia_nb.games.pao_de_kuai.state import PdkView
-from cardavia_nb.players.base import decision_rng, explanation
+from cardavia_nb.games.pao_de_kuai.rules import ACE, RANK, TWO, Combo, classify_ranks
+from cardavia_nb.games.pao_de_kuai.view import PdkView
+from cardavia_nb.players.base import BasePlayer, explanation, reason
 from cardavia_nb.players.pao_de_kuai_sim import (
     combo_move, counts_of, is_bomb_rank, remove, rollout, sample_worlds,
 )
@@ -42,21 +41,14 @@ def low_key(action: Action, view: PdkView, counts: list[int]) -> tuple:
     return (out, combo.is_bomb, broken, combo.strength)
 
 
-
-def _reason(key: str, **params: Any) -> Msg:
-    """An explanation as a catalog message, so a page can show it in its own language."""
-    return Msg.of(f"pao_de_kuai.ai.{key}", **params)
+_reason = partial(reason, "pao_de_kuai")  # an explanation as the message ``pao_de_kuai.ai.<key>``
 
 
-class LowPlayer:
+class LowPlayer(BasePlayer):
     """Basic hand strength only: lowest beater, smallest lead, bombs only when forced or to go out."""
 
     level = "low"
-
-    def __init__(self, seed: int = 0, name: str = "Low"):
-        """A Low player; ``seed`` only labels it (its choices need no randomness)."""
-        self.seed = check_seed(seed)
-        self.name = name
+    default_name = "Low"
 
     def _ranked(self, view: PdkView, legal: Sequence[Action]) -> list[Action]:
         """Legal actions, preferred first (stable for ties)."""
@@ -75,10 +67,6 @@ class LowPlayer:
         first = "forced_pass" if ranked[0].kind == "pass" else "smallest_lead" if view.top is None else "lowest_beater"
         return [explanation(a, 1.0 if i == 0 else 0.0, _reason(first if i == 0 else "larger"))
                 for i, a in enumerate(ranked[:8])]
-
-    def __repr__(self) -> str:
-        """The constructor call that rebuilds this player."""
-        return f"LowPlayer(seed={self.seed})"
 
 
 def plan_cost(c: list[int]) -> float:
@@ -106,7 +94,7 @@ def plan_cost(c: list[int]) -> float:
     return cost
 
 
-class HighPlayer:
+class HighPlayer(BasePlayer):
     """Plans its hand, tracks played cards, counts and passes, and searches by sampled rollouts.
 
     ``rollouts`` fixes the search effort (deterministic, no clock): about that many playouts per
@@ -114,11 +102,12 @@ class HighPlayer:
     """
 
     level = "high"
+    default_name = "High"
+    repr_fields = ("seed", "rollouts")
 
-    def __init__(self, seed: int = 0, name: str = "High", rollouts: int = 240, width: int = 6):
+    def __init__(self, seed: int = 0, name: str | None = None, rollouts: int = 240, width: int = 6):
         """A High player with its seed and search effort."""
-        self.seed = check_seed(seed)
-        self.name = name
+        super().__init__(seed, name)
         self.rollouts = rollouts
         self.width = width
 
@@ -147,7 +136,7 @@ class HighPlayer:
             if len(action.cards) == len(view.hand):
                 return [{"action": action, "value": 100.0, "reason": _reason("out")}]
         short = self._shortlist(view, legal)
-        rand = decision_rng(self.seed, view)
+        rand = self.decision_rng(view)
         worlds = sample_worlds(view, max(6, self.rollouts // len(short)), rand)
         if not worlds or len(short) == 1:
             return [{"action": a, "value": -cost, "reason": _reason("plan")} for cost, a, _ in short]
@@ -176,10 +165,6 @@ class HighPlayer:
     def explain(self, game: Game, view: PdkView, legal: Sequence[Action]) -> list[dict[str, Any]]:
         """Per short-listed move: id, mean sampled score, the reason in English and as a message."""
         return [explanation(d["action"], d["value"], d["reason"]) for d in self._analyse(view, legal)]
-
-    def __repr__(self) -> str:
-        """The constructor call that rebuilds this player."""
-        return f"HighPlayer(seed={self.seed}, rollouts={self.rollouts})"
 
 
 __all__ = ["HighPlayer", "LowPlayer", "plan_cost"]

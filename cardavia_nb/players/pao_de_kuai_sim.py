@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from cardavia_nb.games.pao_de_kuai.combos import ACE, DECK_IDS, RANK, TWO, Combo
-from cardavia_nb.games.pao_de_kuai.state import PdkView
+from cardavia_nb.games.pao_de_kuai.rules import ACE, DECK_IDS, RANK, TWO, Combo
+from cardavia_nb.games.pao_de_kuai.view import PdkView
 
 Move = tuple  # (shape, size, key)
 BOMB_SHAPES = ("bomb", "aces", "heavenly")

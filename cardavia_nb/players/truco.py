@@ -8,20 +8,18 @@ suggest, with the rest of the deal solved exactly card by card in each sampled w
 
 from __future__ import annotations
 
-from functools import lru_cache
-from itertools import combinations
+from functools import partial
 from typing import Any, Sequence
 
 from cardavia_nb.core.game import Action, Game
-from cardavia_nb.core.rng import check_seed
 from cardavia_nb.core.text import Msg
-from cardavia_nb.games.truco.engine import (
-    CARDS, PARDA, POWER, TARGET, chain_accepted, chain_refused, deal_winner, envido_value,
+from cardavia_nb.games.truco import (
+    AWAIT_ENVIDO, CODE, DEAL_OVER, POWER, TARGET, TRUCO_CALLS, chain_accepted, chain_refused,
+    envido_value, seen_by_seat,
 )
-from cardavia_nb.players.base import decision_rng, explanation
+from cardavia_nb.players.base import BasePlayer, explanation, reason
+from cardavia_nb.players.truco_worlds import Position, powers, sample_worlds
 
-CODE = {"envido": "E", "real_envido": "R", "falta_envido": "F"}
-WORLDS = 200
 EDGE = 0.58  # share of deals High expects to win against its usual opponents
 ACCEPT_ANYWAY = 0.35  # how often the opponent model accepts a call its hand does not justify
 
@@ -53,156 +51,12 @@ def equity(mine: int, theirs: int) -> float:
     return _EQUITY[max(TARGET - mine, 0)][max(TARGET - theirs, 0)]
 
 
-# --- what the view tells ------------------------------------------------------------------------
-def seen_by_seat(view: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Cards played this deal by seat 0 and by seat 1 (finished tricks and the current one)."""
-    out: tuple[list[str], list[str]] = ([], [])
-    for trick in view.tricks:
-        for play in trick.plays:
-            out[play.seat].append(play.card)
-    for play in view.trick_cards:
-        out[play.seat].append(play.card)
-    return tuple(out[0]), tuple(out[1])
-
-
-def unseen_cards(view: Any) -> tuple[str, ...]:
-    """Cards the seat has not seen: 40 minus its own three and the opponent's played cards."""
-    seen = set(view.original_hand) | set(seen_by_seat(view)[1 - view.seat])
-    return tuple(c for c in CARDS if c not in seen)
-
-
-def consistent(view: Any, opp_hand: tuple[str, ...]) -> bool:
-    """Whether an opponent hand agrees with every public fact of the view."""
-    opp = 1 - view.seat
-    played = seen_by_seat(view)[opp]
-    unseen = set(unseen_cards(view))
-    if len(opp_hand) != view.hand_counts[opp] or len(set(opp_hand)) != len(opp_hand):
-        return False
-    if not unseen.issuperset(opp_hand):
-        return False
-    if view.envido_values is not None:
-        return envido_value(tuple(played) + tuple(opp_hand)) == view.envido_values[opp]
-    return True
-
-
-@lru_cache(maxsize=256)
-def _candidates(unseen: tuple[str, ...], played: tuple[str, ...], k: int,
-                announced: int | None) -> tuple[tuple[str, ...], ...]:
-    """Every opponent holding of k unseen cards agreeing with an announced envido value."""
-    combos = combinations(unseen, k)
-    if announced is None:
-        return tuple(combos)
-    return tuple(h for h in combos if envido_value(played + h) == announced)
-
-
-def sample_worlds(view: Any, rand: Any, n: int = WORLDS) -> list[tuple[str, ...]]:
-    """Up to ``n`` opponent hands (unplayed cards) consistent with the view, drawn at random."""
-    opp = 1 - view.seat
-    played = seen_by_seat(view)[opp]
-    k = view.hand_counts[opp]
-    announced = None if view.envido_values is None else view.envido_values[opp]
-    unseen = unseen_cards(view)
-    if announced is None and k == 3:
-        return [tuple(rand.sample(unseen, 3)) for _ in range(n)]
-    pool = _candidates(unseen, played, k, announced)
-    if len(pool) <= n:
-        return list(pool)
-    return [pool[i] for i in rand.sample(range(len(pool)), n)]
-
-
-# --- exact play of the rest of a deal -------------------------------------------------------------
-@lru_cache(maxsize=200_000)
-def solve(mine: tuple[int, ...], theirs: tuple[int, ...], results: tuple[int, ...],
-          me_to_move: bool, table: int | None, mano_me: bool) -> int:
-    """1 if I win the deal with both sides playing perfectly with open cards, else 0.
-
-    Hands are sorted tuples of trick powers; results use 1 = me, 0 = opponent, -1 = parda;
-    ``table`` is the power of the led card when the mover follows.
-    """
-    hand = mine if me_to_move else theirs
-    outcomes = []
-    for i, power in enumerate(hand):
-        if i and hand[i - 1] == power:
-            continue
-        rest = hand[:i] + hand[i + 1:]
-        my_rest, their_rest = (rest, theirs) if me_to_move else (mine, rest)
-        if table is None:
-            outcomes.append(solve(my_rest, their_rest, results, not me_to_move, power, mano_me))
-            continue
-        if power == table:
-            won = PARDA
-        else:
-            won = int(me_to_move) if power > table else int(not me_to_move)
-        new_results = results + (won,)
-        decided = deal_winner(new_results, int(mano_me))
-        if decided is not None:
-            outcomes.append(decided)
-            continue
-        next_me = (won == 1) or (won == PARDA and not me_to_move)
-        outcomes.append(solve(my_rest, their_rest, new_results, next_me, None, mano_me))
-    return max(outcomes) if me_to_move else min(outcomes)
-
-
-def _powers(cards: Sequence[str]) -> tuple[int, ...]:
-    """Sorted trick powers of cards (all that matters for who wins tricks)."""
-    return tuple(sorted(POWER[c] for c in cards))
-
-
-class _Position:
-    """The card-play position of a view, from the deciding seat's side."""
-
-    def __init__(self, view: Any):
-        """Read my cards, the trick results and whose card is on the table from the view."""
-        me = view.seat
-        self.mine = _powers(view.hand)
-        self.results = tuple(PARDA if t.parda else int(t.winner == me) for t in view.tricks)
-        self.mano_me = view.mano == me
-        led = view.trick_cards[0] if view.trick_cards else None
-        self.table = None if led is None else POWER[led.card]
-        self.table_mine = led is not None and led.seat == me
-        self.i_play_next = (view.trick_leader == me) == (led is None)
-
-    def value(self, theirs: tuple[int, ...]) -> int:
-        """Deal outcome (1 = I win) from here with open cards."""
-        if self.table_mine:
-            return solve(self.mine, theirs, self.results, False, self.table, self.mano_me)
-        return solve(self.mine, theirs, self.results, self.i_play_next, self.table, self.mano_me)
-
-    def after_card(self, card: str, theirs: tuple[int, ...]) -> int:
-        """Deal outcome if I play ``card`` now (it is my turn to play)."""
-        rest = list(self.mine)
-        rest.remove(POWER[card])
-        rest_t = tuple(rest)
-        if self.table is None:
-            return solve(rest_t, theirs, self.results, False, POWER[card], self.mano_me)
-        power = POWER[card]
-        won = PARDA if power == self.table else int(power > self.table)
-        results = self.results + (won,)
-        decided = deal_winner(results, int(self.mano_me))
-        if decided is not None:
-            return decided
-        return solve(rest_t, theirs, results, won == 1, None, self.mano_me)
-
-
 # --- shared player plumbing -------------------------------------------------------------------------
-def _reason(key: str, **params: Any) -> Msg:
-    """An explanation as a catalog message, so a page can show it in its own language."""
-    return Msg.of(f"truco.ai.{key}", **params)
+_reason = partial(reason, "truco")  # an explanation as the message ``truco.ai.<key>``
 
 
-class _Base:
-    """Common parts: seed, name, choose = best of the evaluated candidates, explain."""
-
-    level = ""
-
-    def __init__(self, seed: int = 0, name: str | None = None):
-        """A player with its own seed (decisions are fixed by seed and view)."""
-        self.seed = check_seed(seed)
-        self.name = name or f"Truco {self.level}"
-
-    def __repr__(self) -> str:
-        """Class and seed."""
-        return f"{type(self).__name__}(seed={self.seed})"
+class _Base(BasePlayer):
+    """Truco's common part: choose = best of the evaluated candidates, explain them."""
 
     def choose(self, game: Game, view: Any, legal: Sequence[Action]) -> Action:
         """The legal action with the highest estimated value (ties: first in legal order)."""
@@ -231,6 +85,7 @@ class LowPlayer(_Base):
     on the table. No card tracking, no use of announcements."""
 
     level = "low"
+    default_name = "Truco low"
 
     def evaluate(self, view: Any, legal: Sequence[Action]) -> list[tuple[Action, float, Msg]]:
         """Scores each action with fixed thresholds on own envido and hand power."""
@@ -245,12 +100,12 @@ class LowPlayer(_Base):
             name = a.id.split(":")[-1]
             if a.kind == "play":
                 rows.append((a, *self._card(a.cards[0], view.hand, table)))
-            elif view.phase == "AWAIT_ENVIDO_RESPONSE" and a.kind == "answer":
+            elif view.phase == AWAIT_ENVIDO and a.kind == "answer":
                 need = ENVIDO_ACCEPT["F" if "F" in chain else ("R" if "R" in chain else "E")]
                 ok = (env >= need) == (name == "quiero")
                 rows.append((a, 0.6 if ok else 0.1, _reason("low_envido", value=env)))
             elif name in CODE:
-                ok = env >= ENVIDO_OPEN[name] + (1 if view.phase == "AWAIT_ENVIDO_RESPONSE" else 0)
+                ok = env >= ENVIDO_OPEN[name] + (1 if view.phase == AWAIT_ENVIDO else 0)
                 rows.append((a, 0.7 + ENVIDO_OPEN[name] / 100 if ok else 0.0, _reason("low_envido", value=env)))
             elif a.kind == "answer":
                 accept = top >= 10 + view.truco_level - 1 or strength >= 8 or (won and top >= 9)
@@ -285,21 +140,22 @@ class HighPlayer(_Base):
     picks the action with the best expected match-win chance; bluffs a little."""
 
     level = "high"
+    default_name = "Truco high"
     bluff_rate = 0.08
 
     def evaluate(self, view: Any, legal: Sequence[Action]) -> list[tuple[Action, float, Msg]]:
         """Match-win probability of each legal action (see the module docstring)."""
-        if view.phase == "DEAL_OVER":
+        if view.phase == DEAL_OVER:
             return [(a, 1.0, _reason("next_deal")) for a in legal]
-        rand = decision_rng(self.seed, view)
+        rand = self.decision_rng(view)
         me, opp = view.seat, 1 - view.seat
         worlds = sample_worlds(view, rand)
         played = seen_by_seat(view)[opp]
         weights = [self._weight(view, played + w) for w in worlds]
         total = sum(weights) or 1.0
         weights = [x / total for x in weights]
-        pos = _Position(view)
-        theirs = [_powers(w) for w in worlds]
+        pos = Position(view)
+        theirs = [powers(w) for w in worlds]
         deal = [pos.value(t) for t in theirs]
         opp_env = [envido_value(played + w) for w in worlds]
         ctx = _Context(view, me, weights, deal, opp_env, theirs, [played + w for w in worlds])
@@ -317,7 +173,7 @@ class HighPlayer(_Base):
                              _reason("fold")))
             elif name in CODE:
                 rows.append((a, ctx.envido_call(CODE[name]), _reason("high_envido", p=f"{ctx.envido_p():.0%}")))
-            elif view.phase == "AWAIT_ENVIDO_RESPONSE":
+            elif view.phase == AWAIT_ENVIDO:
                 rows.append((a, ctx.envido_answer(name == "quiero"), _reason("high_envido", p=f"{ctx.envido_p():.0%}")))
             elif a.kind == "answer":
                 rows.append((a, ctx.truco_answer(name == "quiero"), _reason("high_truco", p=f"{ctx.mean(deal):.0%}")))
@@ -341,7 +197,7 @@ class HighPlayer(_Base):
             name = call.action.split(":")[-1]
             if name in CODE:
                 weight *= 0.2 + env ** 3
-            elif name in ("truco", "retruco", "vale_cuatro"):
+            elif name in TRUCO_CALLS:
                 weight *= 0.35 + power ** 2
         return weight
 
@@ -435,4 +291,4 @@ class _Context:
         return self.mean(values)
 
 
-__all__ = ["LowPlayer", "HighPlayer", "sample_worlds", "consistent", "equity", "solve", "unseen_cards"]
+__all__ = ["HighPlayer", "LowPlayer", "equity"]

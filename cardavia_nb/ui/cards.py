@@ -7,7 +7,7 @@ from typing import Any, Iterable
 import traitlets
 
 from cardavia_nb.core.cards import parse
-from cardavia_nb.i18n.cards import card_name
+from cardavia_nb.i18n import card_name
 from cardavia_nb.ui.assets import Widget, module
 from cardavia_nb.ui.settings import Settings
 

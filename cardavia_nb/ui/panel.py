@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable
 import traitlets
 
 from cardavia_nb import i18n
-from cardavia_nb.i18n.cards import card_name
+from cardavia_nb.i18n import card_name
 from cardavia_nb.ui.assets import Widget, module
 from cardavia_nb.ui.settings import Settings
 

@@ -26,7 +26,7 @@ from cardavia_nb.core.game import Event, Game, IllegalAction, jsonable
 from cardavia_nb.core.rng import check_seed, fresh_seed
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games import get as get_game
-from cardavia_nb.i18n.cards import card_name
+from cardavia_nb.i18n import card_name
 from cardavia_nb.ui.adapters import Adapter, adapter_for, t
 from cardavia_nb.ui.assets import Widget, module
 from cardavia_nb.ui.settings import Settings, ui_texts

@@ -16,6 +16,7 @@ from typing import Iterator, NamedTuple
 from cardavia_nb.core.game import Action, IllegalAction
 from cardavia_nb.core.text import Msg
 
+from cardavia_nb.games.french_tarot import rules as R
 from cardavia_nb.games.french_tarot.rules import CARDS, CONTRACTS, KEY, sort_cards
 
 PLAY = {c: Action(f"play:{c}", "play", (c,)) for c in CARDS}
@@ -137,3 +138,32 @@ class ActionList(Sequence):
 
     def __repr__(self) -> str:
         return f"ActionList({len(self)} actions: {len(self.head)} listed + {self.families!r})"
+
+
+def poignee_families(state: R.TarotState, seat: int) -> tuple[Family, ...]:
+    """Every valid poignée of ``seat`` as families of sets (§8.2)."""
+    hand = state.hands[seat]
+    trumps = R.hand_trumps(hand)
+    ex = R.EX in hand
+    out = []
+    for n, _, _ in R.POIGNEE_LEVELS:
+        if len(trumps) >= n:
+            out.append(Family("poignee", (), trumps, n))
+        if ex and len(trumps) == n - 1:
+            out.append(Family("poignee", trumps + (R.EX,), (), 0))
+    if R.four_kings_open(state, seat):
+        shown = R.public_discard(state)
+        need = 15 - len(shown)
+        if len(trumps) >= need:
+            out.append(Family("poignee", shown, trumps, need))
+        if ex and len(trumps) == need - 1:
+            out.append(Family("poignee", shown + trumps + (R.EX,), (), 0))
+    return tuple(out)
+
+
+def discard_family(hand: tuple[str, ...]) -> Family:
+    """Every valid discard of the taker's 24 cards as one family (§6.1)."""
+    ords = R.ordinary(hand)
+    if len(ords) >= 6:
+        return Family("discard", (), ords, 6)
+    return Family("discard", ords, R.discard_trump_pool(hand), 6 - len(ords))

@@ -7,49 +7,29 @@ Whole-set actions (decision of spec §13): a discard or a poignée is ONE action
 ``legal_actions`` is exact: in the discard phase, and at a player's first turn when it may show a poignée,
 it returns an ``ActionList`` (a lazy, ordered sequence: the card plays first, then every valid set in a
 fixed combination order, unranked on demand) whose membership test is the rule check; everywhere else it
-returns a plain tuple. The UI takes ready-made sets from ``poignee_offers`` / ``discard_offer`` and checks
-a hand-picked selection with ``check_discard`` / ``check_poignee``. Declining a poignée is simply playing a
-card (no separate "none" action).
+returns a plain tuple. The UI takes ready-made sets from ``presets`` (``discard_offer`` /
+``poignee_offers``) and checks a hand-picked selection with ``check_selection`` (``check_discard`` /
+``check_poignee``). Declining a poignée is simply playing a card (no separate "none" action).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from typing import Any
 
 from cardavia_nb.core.game import Action, Event, Game, Item, Result
 from cardavia_nb.core.rng import check_seed, rng
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games.french_tarot import rules as R
-from cardavia_nb.games.french_tarot.actions import (BID, CHELEM_NO, CHELEM_YES, PLAY, ActionList, Family,
+from cardavia_nb.games.french_tarot import actions as A
+from cardavia_nb.games.french_tarot import words
+from cardavia_nb.games.french_tarot.actions import (BID, CHELEM_NO, CHELEM_YES, PLAY, ActionList,
                                                     parse_action, set_action)
 from cardavia_nb.games.french_tarot.view import TarotView, TrickView
 
 PHASES = ("bid", "discard", "chelem", "play", "over")
 _BID_CHOICES = tuple((BID["pass"],) + tuple(BID[c] for c in R.CONTRACTS[h + 1:]) for h in range(5))
 _PLAY_EVENTS = tuple({c: Event("play", s, (c,)) for c in R.CARDS} for s in range(4))
-
-
-class TarotState(NamedTuple):
-    """One moment of a deal (immutable). ``history`` holds finished tricks as (leader, cards, winner)."""
-
-    seed: int
-    deal_no: int
-    dealer: int
-    phase: str
-    to_act: int | None
-    hands: tuple[tuple[str, ...], ...]
-    chien: tuple[str, ...]
-    discard: tuple[str, ...]
-    bids: tuple[tuple[int, str], ...]
-    contract: str | None
-    taker: int | None
-    chelem: bool
-    poignees: tuple[tuple[int, tuple[str, ...]], ...]
-    leader: int
-    trick: tuple[str, ...]
-    history: tuple[tuple[int, tuple[str, ...], int], ...]
-    events: tuple[Event, ...]
 
 
 def _deal(seed: int, deal_no: int) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
@@ -60,14 +40,14 @@ def _deal(seed: int, deal_no: int) -> tuple[tuple[tuple[str, ...], ...], tuple[s
     return hands, R.sort_cards(order[72:])
 
 
-def _start(seed: int, deal_no: int, dealer: int, hands, chien, events: tuple[Event, ...]) -> TarotState:
+def _start(seed: int, deal_no: int, dealer: int, hands, chien, events: tuple[Event, ...]) -> R.TarotState:
     """The first deal from ``deal_no`` on that is not petit sec, in the bidding phase (§4)."""
     while True:
         events += (Event("deal", dealer, data=(("deal_no", deal_no),)),)
         sec = next((s for s in range(4) if R.is_petit_sec(hands[s])), None)
         if sec is None:
             first = (dealer + 1) % 4
-            return TarotState(seed, deal_no, dealer, "bid", first, hands, chien, (), (), None, None, False,
+            return R.TarotState(seed, deal_no, dealer, "bid", first, hands, chien, (), (), None, None, False,
                               (), first, (), (), events)
         events += (Event("cancel", sec, (R.PETIT,), source="petit_sec"),)
         deal_no, dealer = deal_no + 1, (dealer + 1) % 4
@@ -79,62 +59,7 @@ def _replace_hand(hands, seat: int, hand: tuple[str, ...]) -> tuple[tuple[str, .
     return hands[:seat] + (hand,) + hands[seat + 1:]
 
 
-def four_kings_open(state: TarotState, seat: int) -> bool:
-    """Whether the four-Kings exception (D7) is open to ``seat``: taker at Prise/Garde with the four
-    Kings in hand who discarded trumps."""
-    return (seat == state.taker and state.contract in ("prise", "garde")
-            and R.KINGS.issubset(state.hands[seat]) and any(R.SUIT[c] == "T" for c in state.discard))
-
-
-def public_discard(state: TarotState) -> tuple[str, ...]:
-    """The discarded trumps, which are public (§6.1)."""
-    return tuple(c for c in state.discard if R.SUIT[c] == "T")
-
-
-def may_declare(state: TarotState, seat: int) -> bool:
-    """Whether ``seat`` may still show a poignée: in play, before its first card, not yet declared."""
-    return (state.phase == "play" and len(state.hands[seat]) == 18
-            and all(s != seat for s, _ in state.poignees))
-
-
-def poignee_families(state: TarotState, seat: int) -> tuple[Family, ...]:
-    """Every valid poignée of ``seat`` as families of sets (§8.2)."""
-    hand = state.hands[seat]
-    trumps = R.hand_trumps(hand)
-    ex = R.EX in hand
-    out = []
-    for n, _, _ in R.POIGNEE_LEVELS:
-        if len(trumps) >= n:
-            out.append(Family("poignee", (), trumps, n))
-        if ex and len(trumps) == n - 1:
-            out.append(Family("poignee", trumps + (R.EX,), (), 0))
-    if four_kings_open(state, seat):
-        shown = public_discard(state)
-        need = 15 - len(shown)
-        if len(trumps) >= need:
-            out.append(Family("poignee", shown, trumps, need))
-        if ex and len(trumps) == need - 1:
-            out.append(Family("poignee", shown + trumps + (R.EX,), (), 0))
-    return tuple(out)
-
-
-def discard_family(hand: tuple[str, ...]) -> Family:
-    """Every valid discard of the taker's 24 cards as one family (§6.1)."""
-    ords = R.ordinary(hand)
-    if len(ords) >= 6:
-        return Family("discard", (), ords, 6)
-    return Family("discard", ords, R.discard_trump_pool(hand), 6 - len(ords))
-
-
-def _msg(problem: tuple[str, dict] | None) -> Msg | None:
-    """A rule problem (key suffix, params) as a message."""
-    if problem is None:
-        return None
-    key, params = problem
-    return Msg.of(f"french_tarot.illegal.{key}", **params)
-
-
-class FrenchTarot(Game):
+class FrenchTarot(Game[R.TarotState, TarotView]):
     """French Tarot for four players, one deal (rules spec: shared/rules/french_tarot.md)."""
 
     name = "french_tarot"
@@ -148,7 +73,7 @@ class FrenchTarot(Game):
         self._memo: tuple[Any, Any] = (None, None)
 
     # --- setup ---------------------------------------------------------------------------
-    def new(self, seed: int, hands=None, chien=None, dealer=None, **setup: Any) -> TarotState:
+    def new(self, seed: int, hands=None, chien=None, dealer=None, **setup: Any) -> R.TarotState:
         """A deal from ``seed``; fixtures may fix ``hands`` (4 × 18 ids), ``chien`` (6) and ``dealer``."""
         check_seed(seed)
         if setup:
@@ -169,7 +94,7 @@ class FrenchTarot(Game):
         return _start(seed, 0, dealer, dealt_hands, dealt_chien, ())
 
     # --- legal moves -----------------------------------------------------------------------
-    def legal_actions(self, state: TarotState):
+    def legal_actions(self, state: R.TarotState):
         """Exactly the legal moves (an ``ActionList`` when whole sets are possible, else a tuple)."""
         memo_state, memo = self._memo
         if memo_state is state:
@@ -178,14 +103,14 @@ class FrenchTarot(Game):
         self._memo = (state, out)
         return out
 
-    def _legal(self, state: TarotState):
+    def _legal(self, state: R.TarotState):
         phase = state.phase
         if phase == "play":
             seat = state.to_act
             hand = state.hands[seat]
             plays = tuple(PLAY[c] for c in R.legal(hand, state.trick))
-            if len(hand) == 18 and may_declare(state, seat):
-                families = poignee_families(state, seat)
+            if len(hand) == 18 and R.may_declare(state, seat):
+                families = A.poignee_families(state, seat)
                 if families:
                     return ActionList(plays, families)
             return plays
@@ -193,7 +118,7 @@ class FrenchTarot(Game):
             high = max((R.CONTRACTS.index(b) for _, b in state.bids), default=0)
             return _BID_CHOICES[high]
         if phase == "discard":
-            return ActionList((), (discard_family(state.hands[state.taker]),))
+            return ActionList((), (A.discard_family(state.hands[state.taker]),))
         if phase == "chelem":
             return (CHELEM_NO, CHELEM_YES)
         return ()
@@ -202,14 +127,14 @@ class FrenchTarot(Game):
         """The action with this id (see the module docstring for the id forms)."""
         return parse_action(action_id)
 
-    def explain_illegal(self, state: TarotState, action: Action) -> Msg | None:
+    def explain_illegal(self, state: R.TarotState, action: Action) -> Msg | None:
         """Why ``action`` is not allowed now, in the rules' words, or None if it is legal."""
         if state.to_act is None:
             return Msg.of("core.game_over")
         kind, phase = action.kind, state.phase
         seat = state.to_act
         if kind == "play" and phase == "play":
-            return _msg(R.illegal_card_reason(state.hands[seat], state.trick, action.cards[0]))
+            return words.problem_msg(R.illegal_card_reason(state.hands[seat], state.trick, action.cards[0]))
         if kind == "bid" and phase == "bid":
             if action in self.legal_actions(state):
                 return None
@@ -222,42 +147,52 @@ class FrenchTarot(Game):
             return self.check_poignee(state, action.cards)[1]
         return Msg.of(f"french_tarot.illegal.phase_{phase}")
 
-    def check_discard(self, state: TarotState, cards) -> tuple[Action | None, Msg | None]:
+    def check_discard(self, state: R.TarotState, cards) -> tuple[Action | None, Msg | None]:
         """The discard action for a selection of cards, or None and the reason it is refused."""
         if state.phase != "discard":
             return None, Msg.of(f"french_tarot.illegal.phase_{state.phase}")
         problem = R.discard_problem(state.hands[state.taker], tuple(cards))
-        return (None, _msg(problem)) if problem else (set_action("discard", tuple(cards)), None)
+        return (None, words.problem_msg(problem)) if problem else (set_action("discard", tuple(cards)), None)
 
-    def check_poignee(self, state: TarotState, cards) -> tuple[Action | None, Msg | None]:
+    def check_poignee(self, state: R.TarotState, cards) -> tuple[Action | None, Msg | None]:
         """The poignée action for a selection of cards by the seat to act, or None and the reason."""
         seat = state.to_act
         if state.phase != "play":
             return None, Msg.of(f"french_tarot.illegal.phase_{state.phase}")
-        if not may_declare(state, seat):
+        if not R.may_declare(state, seat):
             return None, Msg.of("french_tarot.illegal.poignee_late")
-        problem = R.poignee_problem(state.hands[seat], tuple(cards), public_discard(state),
-                                    four_kings_open(state, seat))
-        return (None, _msg(problem)) if problem else (set_action("poignee", tuple(cards)), None)
+        problem = R.poignee_problem(state.hands[seat], tuple(cards), R.public_discard(state),
+                                    R.four_kings_open(state, seat))
+        return (None, words.problem_msg(problem)) if problem else (set_action("poignee", tuple(cards)), None)
 
-    def poignee_offers(self, state: TarotState) -> tuple[tuple[str, Action], ...]:
+    def check_selection(self, state: R.TarotState, cards) -> tuple[Action | None, Msg | None]:
+        """The selection is a discard in the discard phase, else a poignée to show."""
+        check = self.check_discard if state.phase == "discard" else self.check_poignee
+        return check(state, cards)
+
+    def presets(self, state: R.TarotState) -> tuple[Action, ...]:
+        """The ready-made discard, or the poignée per level the seat to act may show."""
+        offer = self.discard_offer(state)
+        return (offer,) if offer is not None else tuple(a for _, a in self.poignee_offers(state))
+
+    def poignee_offers(self, state: R.TarotState) -> tuple[tuple[str, Action], ...]:
         """The ready-made poignée per level the seat to act may show now: (level name, action) (D22)."""
         seat = state.to_act
-        if seat is None or not may_declare(state, seat):
+        if seat is None or not R.may_declare(state, seat):
             return ()
-        offers = R.poignee_offers(state.hands[seat], public_discard(state), four_kings_open(state, seat))
+        offers = R.poignee_offers(state.hands[seat], R.public_discard(state), R.four_kings_open(state, seat))
         return tuple((R.POIGNEE_NAME[n], set_action("poignee", cards)) for n, cards in offers)
 
-    def discard_offer(self, state: TarotState) -> Action | None:
+    def discard_offer(self, state: R.TarotState) -> Action | None:
         """A ready-made valid discard (the six cheapest allowed cards), or None outside the discard."""
         if state.phase != "discard":
             return None
-        fam = discard_family(state.hands[state.taker])
+        fam = A.discard_family(state.hands[state.taker])
         cheapest = sorted(fam.pool, key=lambda c: (R.POINTS[c], R.RANK[c], R.KEY[c]))[:fam.k]
         return set_action("discard", fam.fixed + tuple(cheapest))
 
     # --- transitions -----------------------------------------------------------------------
-    def _apply(self, state: TarotState, action: Action) -> TarotState:
+    def _apply(self, state: R.TarotState, action: Action) -> R.TarotState:
         kind = action.kind
         if kind == "play":
             return self._play(state, action.cards[0])
@@ -269,7 +204,7 @@ class FrenchTarot(Game):
             return self._chelem(state, action.id == CHELEM_YES.id)
         return self._poignee(state, action.cards)
 
-    def _bid(self, s: TarotState, bid: str) -> TarotState:
+    def _bid(self, s: R.TarotState, bid: str) -> R.TarotState:
         seat = s.to_act
         bids = s.bids + ((seat, bid),)
         events = (Event("bid", seat, source=bid),)
@@ -291,7 +226,7 @@ class FrenchTarot(Game):
         return s._replace(phase="chelem", to_act=taker, bids=bids, contract=contract, taker=taker,
                           events=events)
 
-    def _discard(self, s: TarotState, cards: tuple[str, ...]) -> TarotState:
+    def _discard(self, s: R.TarotState, cards: tuple[str, ...]) -> R.TarotState:
         taker = s.taker
         hand = tuple(c for c in s.hands[taker] if c not in cards)
         shown = tuple(c for c in cards if R.SUIT[c] == "T")
@@ -299,18 +234,18 @@ class FrenchTarot(Game):
         return s._replace(phase="chelem", hands=_replace_hand(s.hands, taker, hand), discard=R.sort_cards(cards),
                           events=events)
 
-    def _chelem(self, s: TarotState, announced: bool) -> TarotState:
+    def _chelem(self, s: R.TarotState, announced: bool) -> R.TarotState:
         leader = s.taker if announced else (s.dealer + 1) % 4
         events = (Event("chelem", s.taker, data=(("announced", announced),)),)
         return s._replace(phase="play", to_act=leader, chelem=announced, leader=leader, events=events)
 
-    def _poignee(self, s: TarotState, cards: tuple[str, ...]) -> TarotState:
+    def _poignee(self, s: R.TarotState, cards: tuple[str, ...]) -> R.TarotState:
         seat = s.to_act
         events = (Event("poignee", seat, cards, amount=R.POIGNEE_BONUS[len(cards)],
                         source=R.POIGNEE_NAME[len(cards)]),)
         return s._replace(poignees=s.poignees + ((seat, cards),), events=events)
 
-    def _play(self, s: TarotState, card: str) -> TarotState:
+    def _play(self, s: R.TarotState, card: str) -> R.TarotState:
         seat = s.to_act
         hand = s.hands[seat]
         i = hand.index(card)
@@ -318,7 +253,7 @@ class FrenchTarot(Game):
         trick = s.trick + (card,)
         event = _PLAY_EVENTS[seat][card]
         if len(trick) < 4:
-            return TarotState(s.seed, s.deal_no, s.dealer, "play", (seat + 1) % 4, hands, s.chien, s.discard,
+            return R.TarotState(s.seed, s.deal_no, s.dealer, "play", (seat + 1) % 4, hands, s.chien, s.discard,
                               s.bids, s.contract, s.taker, s.chelem, s.poignees, s.leader, trick, s.history,
                               (event,))
         no = len(s.history) + 1
@@ -332,25 +267,25 @@ class FrenchTarot(Game):
             events += (Event("excuse", owner, (R.EX,), amount=moved,
                              data=(("to_taker", to_taker), ("trick_no", no))),)
         if no < 18:
-            return TarotState(s.seed, s.deal_no, s.dealer, "play", winner, hands, s.chien, s.discard,
+            return R.TarotState(s.seed, s.deal_no, s.dealer, "play", winner, hands, s.chien, s.discard,
                               s.bids, s.contract, s.taker, s.chelem, s.poignees, winner, (), history, events)
-        final = TarotState(s.seed, s.deal_no, s.dealer, "over", None, hands, s.chien, s.discard, s.bids,
+        final = R.TarotState(s.seed, s.deal_no, s.dealer, "over", None, hands, s.chien, s.discard, s.bids,
                            s.contract, s.taker, s.chelem, s.poignees, s.leader, (), history, ())
         return final._replace(events=events + self._point_events(final))
 
     # --- scoring -----------------------------------------------------------------------------
-    def tally(self, state: TarotState) -> R.Tally:
+    def tally(self, state: R.TarotState) -> R.Tally:
         """The counted piles of a finished deal."""
         return R.tally(state.history, state.taker, state.contract, state.discard, state.chien)
 
-    def settlement(self, state: TarotState) -> R.Settlement:
+    def settlement(self, state: R.TarotState) -> R.Settlement:
         """The itemised settlement of a finished deal (per defender, from the taker's side)."""
         t = self.tally(state)
         return R.settle(state.contract, t.n_oudlers, t.points, t.pab,
                         tuple(R.POIGNEE_BONUS[len(c)] for _, c in state.poignees), state.chelem,
                         t.taker_all, t.defence_all)
 
-    def _point_events(self, state: TarotState) -> tuple[Event, ...]:
+    def _point_events(self, state: R.TarotState) -> tuple[Event, ...]:
         """One "points" event per seat and scoring source of the settlement."""
         sources = {"french_tarot.item.base": "contract", "french_tarot.item.pab_taker": "petit_au_bout",
                    "french_tarot.item.pab_defence": "petit_au_bout", "french_tarot.item.poignee": "poignee",
@@ -365,7 +300,7 @@ class FrenchTarot(Game):
                 out.append(Event("points", seat, amount=amount, source=source))
         return tuple(out)
 
-    def result(self, state: TarotState) -> Result | None:
+    def result(self, state: R.TarotState) -> Result | None:
         """Scores (taker 3D, each defender −D), the contract's winners and the itemised settlement."""
         if state.phase != "over":
             return None
@@ -377,12 +312,12 @@ class FrenchTarot(Game):
         return Result(payoffs, winners, items, payoffs)
 
     # --- observation --------------------------------------------------------------------------
-    def observe(self, state: TarotState, seat: int) -> TarotView:
+    def observe(self, state: R.TarotState, seat: int) -> TarotView:
         """What ``seat`` may see now (see ``TarotView``)."""
         over = state.phase == "over"
         taken = state.contract in ("prise", "garde")
         chien = state.chien if over or taken else ()
-        discard = state.discard if over or seat == state.taker else public_discard(state)
+        discard = state.discard if seat == state.taker else R.public_discard(state)
         history = tuple(TrickView(l, t, w) for l, t, w in state.history)
         won = [0, 0, 0, 0]
         for _, _, w in state.history:
@@ -391,7 +326,7 @@ class FrenchTarot(Game):
         return TarotView(
             seat=seat, to_act=state.to_act, phase=state.phase, dealer=state.dealer, deal_no=state.deal_no,
             hand=state.hands[seat], bids=state.bids, contract=state.contract, taker=state.taker,
-            chien=chien, discard=discard, discard_trumps=public_discard(state),
+            chien=chien, discard=discard, discard_trumps=R.public_discard(state),
             chelem=state.chelem if state.phase in ("play", "over") else None,
             poignees=state.poignees, leader=state.leader,
             trick=tuple(((state.leader + i) % 4, c) for i, c in enumerate(state.trick)),
@@ -399,14 +334,14 @@ class FrenchTarot(Game):
             scores=res.scores if res else None)
 
     # --- conformance hooks ---------------------------------------------------------------------
-    def card_places(self, state: TarotState) -> dict[str, tuple[str, ...]]:
+    def card_places(self, state: R.TarotState) -> dict[str, tuple[str, ...]]:
         """Hands, chien (while not taken), discard, current trick and finished tricks."""
         taken = state.contract in ("prise", "garde")
         return {"hand0": state.hands[0], "hand1": state.hands[1], "hand2": state.hands[2],
                 "hand3": state.hands[3], "chien": () if taken else state.chien, "discard": state.discard,
                 "trick": state.trick, "tricks": tuple(c for _, t, _ in state.history for c in t)}
 
-    def shuffle_hidden(self, state: TarotState, seat: int, rand: random.Random) -> TarotState:
+    def shuffle_hidden(self, state: R.TarotState, seat: int, rand: random.Random) -> R.TarotState:
         """Permute the cards ``seat`` cannot see among the other hands, the hidden chien and the hidden
         part of the discard, keeping sizes and public facts (shown poignées, revealed chien cards,
         discarded trumps; the hidden discard only receives non-King suit cards)."""
@@ -439,45 +374,8 @@ class FrenchTarot(Game):
     # --- words ------------------------------------------------------------------------------
     def label(self, action: Action | str, lang: str = "en") -> str:
         """Short button text for an action."""
-        action = self.coerce(action)
-        key = f"french_tarot.label.{action.kind}"
-        if action.kind == "bid":
-            return Msg.of(f"{key}_{action.id[4:]}").text(lang)
-        if action.kind == "chelem":
-            return Msg.of(f"{key}_{action.id[7:]}").text(lang)
-        if action.kind == "poignee":
-            level = R.POIGNEE_NAME.get(len(action.cards), "simple")
-            return Msg.of(f"{key}_{level}", cards=action.cards, n=len(action.cards)).text(lang)
-        if action.kind == "play":
-            return Msg.of(key, card=action.cards[0]).text(lang)
-        return Msg.of(key, cards=action.cards).text(lang)
+        return words.label(self.coerce(action), lang)
 
     def describe(self, event: Event, lang: str = "en") -> str:
         """One log line for an event, with a ``{seat}`` placeholder for the table to fill in."""
-        key = f"french_tarot.event.{event.kind}"
-        p: dict[str, Any] = {"seat": "{seat}"}
-        if event.kind == "bid" or event.kind == "contract":
-            key += f"_{event.source}"
-        elif event.kind == "cancel":
-            key += f"_{event.source}"
-        elif event.kind == "chelem":
-            key += "_yes" if event.get("announced") else "_no"
-        elif event.kind == "discard":
-            key += "_trumps" if event.cards else ""
-            p["cards"] = event.cards
-        elif event.kind == "excuse":
-            key += "_kept" if event.amount == 0 and event.get("trick_no") < 18 else (
-                "_last" if event.get("trick_no") == 18 else "_paid")
-        elif event.kind == "points":
-            p.update(amount=f"{event.amount:+g}", source=Msg.of(f"french_tarot.source.{event.source}").text(lang))
-        elif event.kind == "deal":
-            p["n"] = event.get("deal_no", 0) + 1
-        elif event.kind == "poignee":
-            p.update(cards=event.cards, level=Msg.of(f"french_tarot.level.{event.source}").text(lang))
-        if event.kind in ("chien", "play", "trick"):
-            p["cards"] = event.cards
-            if event.kind == "play":
-                p["card"] = event.cards[0]
-            if event.kind == "trick":
-                p["points"] = f"{event.amount:g}"
-        return Msg.of(key, **p).text(lang)
+        return words.describe(event, lang)

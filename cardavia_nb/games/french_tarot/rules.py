@@ -10,7 +10,7 @@ import math
 from typing import Iterable, NamedTuple
 
 from cardavia_nb.core.cards import deck
-from cardavia_nb.core.game import Item
+from cardavia_nb.core.game import Event, Item
 from cardavia_nb.core.text import Msg
 
 CARDS = tuple(c.id for c in deck("tarot78"))
@@ -328,3 +328,44 @@ def tally(history: tuple[tuple[int, tuple[str, ...], int], ...], taker: int, con
     if PETIT in pab_trick[1]:
         pab = "taker" if pab_trick[2] == taker else "defence"
     return Tally(card_points(pile) + moved, oudlers(pile), tuple(pile), taker_all, defence_all, pab)
+
+
+# --- the state of a deal and the rules that read it ----------------------------------------------
+class TarotState(NamedTuple):
+    """One moment of a deal (immutable). ``history`` holds finished tricks as (leader, cards, winner)."""
+
+    seed: int
+    deal_no: int
+    dealer: int
+    phase: str
+    to_act: int | None
+    hands: tuple[tuple[str, ...], ...]
+    chien: tuple[str, ...]
+    discard: tuple[str, ...]
+    bids: tuple[tuple[int, str], ...]
+    contract: str | None
+    taker: int | None
+    chelem: bool
+    poignees: tuple[tuple[int, tuple[str, ...]], ...]
+    leader: int
+    trick: tuple[str, ...]
+    history: tuple[tuple[int, tuple[str, ...], int], ...]
+    events: tuple[Event, ...]
+
+
+def four_kings_open(state: TarotState, seat: int) -> bool:
+    """Whether the four-Kings exception (D7) is open to ``seat``: taker at Prise/Garde with the four
+    Kings in hand who discarded trumps."""
+    return (seat == state.taker and state.contract in ("prise", "garde")
+            and KINGS.issubset(state.hands[seat]) and any(SUIT[c] == "T" for c in state.discard))
+
+
+def public_discard(state: TarotState) -> tuple[str, ...]:
+    """The discarded trumps, which are public (§6.1)."""
+    return tuple(c for c in state.discard if SUIT[c] == "T")
+
+
+def may_declare(state: TarotState, seat: int) -> bool:
+    """Whether ``seat`` may still show a poignée: in play, before its first card, not yet declared."""
+    return (state.phase == "play" and len(state.hands[seat]) == 18
+            and all(s != seat for s, _ in state.poignees))

@@ -22,7 +22,7 @@ class TarotView:
     "over"); ``dealer``; ``deal_no`` (0 unless earlier deals were cancelled); ``hand`` (own cards, display
     order); ``bids`` ((seat, bid) in order); ``contract`` and ``taker`` (None until the auction ends);
     ``chien`` (the six chien cards once public: at Prise/Garde after the auction, always at the end);
-    ``discard`` (the taker sees its whole discard, others only the public trumps; all at the end);
+    ``discard`` (the taker sees its whole discard, others only its public trumps, to the end: §12.2);
     ``discard_trumps`` (publicly discarded trumps); ``chelem`` (announced or not; None before the
     decision); ``poignees`` ((seat, shown cards) per declaration); ``leader`` of the current trick;
     ``trick`` ((seat, card) so far); ``history`` (finished tricks, i.e. every card played so far);

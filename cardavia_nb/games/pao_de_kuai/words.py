@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardavia_nb.core.game import Action, Event
 from cardavia_nb.core.text import Msg
-from cardavia_nb.games.pao_de_kuai.combos import RANK, Combo, classify_ranks
+from cardavia_nb.games.pao_de_kuai.rules import RANK, Combo, classify_ranks
 from cardavia_nb.i18n import translate
 
 SYMBOL = {**{n: str(n) for n in range(3, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A", 15: "2"}

@@ -1,104 +1,27 @@
-"""Truco (Argentine, two players, no Flor, match to 30): the complete rules engine.
+"""Truco (Argentine, two players, no Flor, match to 30): the ``Game`` playing the rules of ``rules``.
 
-A state is one ``TrucoState`` NamedTuple (immutable, compared by value). A match is the game:
-``new(seed)`` deals the first deal; when a deal ends the phase is ``DEAL_OVER`` and the next mano
-(the current dealer) must choose ``next_deal``; ``MATCH_OVER`` ends the game. Point sources in
-events and items: ``envido`` (accepted or refused envido), ``truco`` (deal won on tricks, at the
-accepted stake), ``refusal`` (a truco-family call refused) and ``fold`` (going to the deck).
+A match is the game: ``new(seed)`` deals the first deal; when a deal ends the phase is ``DEAL_OVER``
+and the next mano (the current dealer) must choose ``next_deal``; ``MATCH_OVER`` ends the game. Point
+sources in events and items: ``envido`` (accepted or refused envido), ``truco`` (deal won on tricks,
+at the accepted stake), ``refusal`` (a truco-family call refused) and ``fold`` (going to the deck).
 """
 
 from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
-from cardavia_nb.core.cards import deck
 from cardavia_nb.core.game import Action, Event, Game, IllegalAction, Item, Result
 from cardavia_nb.core.rng import check_seed, derive, rng
 from cardavia_nb.core.text import Msg
-from cardavia_nb.i18n import translate
-
-TARGET = 30
-PARDA = -1
-CARDS = tuple(c.id for c in deck("spanish40"))
-CARD_SET = frozenset(CARDS)
-SUIT = {c.id: c.suit for c in deck("spanish40")}
-_TOP = {"1E": 14, "1B": 13, "7E": 12, "7O": 11}
-_RANK_POWER = {3: 10, 2: 9, 1: 8, 12: 7, 11: 6, 10: 5, 7: 4, 6: 3, 5: 2, 4: 1}
-POWER = {c.id: _TOP.get(c.id, _RANK_POWER[c.rank]) for c in deck("spanish40")}
-ENVIDO_CARD = {c.id: (c.rank if c.rank <= 7 else 0) for c in deck("spanish40")}
-
-AWAIT_PLAY = "AWAIT_PLAY"
-AWAIT_ENVIDO = "AWAIT_ENVIDO_RESPONSE"
-AWAIT_TRUCO = "AWAIT_TRUCO_RESPONSE"
-DEAL_OVER = "DEAL_OVER"
-MATCH_OVER = "MATCH_OVER"
-
-ENVIDO_CALLS = ("envido", "real_envido", "falta_envido")
-CODE = {"envido": "E", "real_envido": "R", "falta_envido": "F"}
-TRUCO_CALLS = ("truco", "retruco", "vale_cuatro")  # index = accepted level - 1
-SOURCES = ("envido", "truco", "refusal", "fold")
-
-ACTIONS: dict[str, Action] = {f"play:{c}": Action(f"play:{c}", "play", (c,)) for c in CARDS}
-for _name in ENVIDO_CALLS + TRUCO_CALLS:
-    ACTIONS[f"call:{_name}"] = Action(f"call:{_name}", "call")
-for _name in ("quiero", "no_quiero"):
-    ACTIONS[f"answer:{_name}"] = Action(f"answer:{_name}", "answer")
-ACTIONS["fold"] = Action("fold", "fold")
-ACTIONS["next_deal"] = Action("next_deal", "next_deal")
-PLAY = {c: ACTIONS[f"play:{c}"] for c in CARDS}
-QUIERO, NO_QUIERO = ACTIONS["answer:quiero"], ACTIONS["answer:no_quiero"]
-FOLD, NEXT_DEAL = ACTIONS["fold"], ACTIONS["next_deal"]
-ENVIDO_ACTIONS = tuple(ACTIONS[f"call:{n}"] for n in ENVIDO_CALLS)
-TRUCO_ACTIONS = tuple(ACTIONS[f"call:{n}"] for n in TRUCO_CALLS)
-
-
-@lru_cache(maxsize=None)
-def envido_value(hand: tuple[str, ...]) -> int:
-    """Envido value of a three-card hand (§8.1): 20 + best two of a shared suit, else best single."""
-    best = 0
-    for i, a in enumerate(hand):
-        best = max(best, ENVIDO_CARD[a])
-        for b in hand[i + 1:]:
-            if SUIT[a] == SUIT[b]:
-                best = max(best, 20 + ENVIDO_CARD[a] + ENVIDO_CARD[b])
-    return best
-
-
-def chain_accepted(chain: tuple[str, ...], scores: tuple[int, int]) -> int:
-    """Points of an accepted envido chain (§8.4): the sum of E=2/R=3, or falta if F is in it."""
-    if "F" in chain:
-        return TARGET - max(scores)
-    return sum(2 if c == "E" else 3 for c in chain)
-
-
-def chain_refused(chain: tuple[str, ...], scores: tuple[int, int]) -> int:
-    """Points of a refused envido chain: 1 for one call, else the chain without its last call."""
-    return 1 if len(chain) == 1 else chain_accepted(chain[:-1], scores)
-
-
-def trick_winner(lead: tuple[int, str], follow: tuple[int, str]) -> int:
-    """The seat winning a trick of two (seat, card) plays, or PARDA when powers are equal."""
-    a, b = POWER[lead[1]], POWER[follow[1]]
-    return PARDA if a == b else (lead[0] if a > b else follow[0])
-
-
-def deal_winner(results: tuple[int, ...], mano: int) -> int | None:
-    """The deal winner from the trick results so far (§7), or None while undecided."""
-    if len(results) < 2:
-        return None
-    first, second = results[0], results[1]
-    if len(results) == 2:
-        if first == second:
-            return None if first == PARDA else first
-        if PARDA in (first, second):
-            return first if second == PARDA else second
-        return None
-    third = results[2]
-    if third != PARDA:
-        return third
-    return first if first != PARDA else mano
+from cardavia_nb.games.truco import words
+from cardavia_nb.games.truco.rules import (
+    ACTIONS, AWAIT_ENVIDO, AWAIT_PLAY, AWAIT_TRUCO, CARD_SET, CARDS, CODE, DEAL_OVER, MATCH_OVER,
+    NO_MOVES, PARDA, SOURCES, TARGET, TrucoState, chain_accepted, chain_refused,
+    deal_winner, envido_value, illegal_reason, legal_of, may_play, trick_winner,
+)
+from cardavia_nb.games.truco.view import TrucoView, build_view
 
 
 def _six_cards(key: int) -> list[str]:
@@ -112,123 +35,11 @@ def _six_cards(key: int) -> list[str]:
     return out
 
 
-def malas_buenas(score: int, lang: str = "en") -> str:
-    """A score in words as malas (0-15) or buenas (16-30): "12 malas", "3 buenas"."""
-    if score <= 15:
-        return translate("truco.score.malas", lang, n=score)
-    return translate("truco.score.buenas", lang, n=score - 15)
-
-
 @lru_cache(maxsize=None)
 def _ev(kind: str, seat: int | None, cards: tuple = (), amount: int = 0, source: str = "",
         data: tuple = ()) -> Event:
     """A cached Event (events repeat a lot; building them is the slow part of a move)."""
     return Event(kind, seat, cards, amount, source, data)
-
-
-def _pair(actions: list[Action]) -> tuple[tuple[Action, ...], frozenset[str]]:
-    """Moves with the set of their ids (membership by id is the fast legality check)."""
-    return tuple(actions), frozenset(a.id for a in actions)
-
-
-def _play_suffix(envido_open: bool, truco_call: int) -> tuple[tuple[Action, ...], frozenset[str]]:
-    """The non-card moves in AWAIT_PLAY: envido openings, the truco call (index or -1), fold."""
-    return _pair([*(ENVIDO_ACTIONS if envido_open else ()),
-                  *((TRUCO_ACTIONS[truco_call],) if truco_call >= 0 else ()), FOLD])
-
-
-def _envido_legal(chain: tuple[str, ...]) -> tuple[tuple[Action, ...], frozenset[str]]:
-    """Legal answers to a pending envido chain (§6.4)."""
-    out = [QUIERO, NO_QUIERO]
-    if chain == ("E",):
-        out.append(ENVIDO_ACTIONS[0])
-    if chain in (("E",), ("E", "E")):
-        out.append(ENVIDO_ACTIONS[1])
-    if "F" not in chain:
-        out.append(ENVIDO_ACTIONS[2])
-    return _pair(out)
-
-
-_PLAY_SUFFIX = {(env, call): _play_suffix(env, call) for env in (False, True) for call in (-1, 0, 1, 2)}
-_ENVIDO_LEGAL = {chain: _envido_legal(chain) for chain in (
-    ("E",), ("R",), ("F",), ("E", "E"), ("E", "R"), ("E", "F"), ("R", "F"), ("E", "E", "R"),
-    ("E", "E", "F"), ("E", "R", "F"), ("E", "E", "R", "F"))}
-_TRUCO_ANSWERS = (_pair([QUIERO, NO_QUIERO]), _pair([QUIERO, NO_QUIERO, *ENVIDO_ACTIONS]))
-_NEXT, _NONE = _pair([NEXT_DEAL]), _pair([])
-_card_action = PLAY.__getitem__
-
-
-class TrucoState(NamedTuple):
-    """One moment of a match. ``legal`` is derived from the other fields (it never changes equality).
-
-    ``played`` lists every (seat, card) of the deal in order (trick k = plays 2k-2 and 2k-1);
-    ``results`` holds trick winners or PARDA; ``envido_state`` is 0 not called / 1 pending / 2 done;
-    ``envido_return`` is the phase the envido opener returns to; ``awards`` are this match's points
-    per seat and source (SOURCES order); ``calls`` the deal's (seat, action id) of calls and answers.
-    """
-
-    seed: int
-    deal_no: int
-    scores: tuple[int, int]
-    dealer: int
-    phase: str
-    to_act: int | None
-    hands: tuple[tuple[str, ...], tuple[str, ...]]
-    original: tuple[tuple[str, ...], tuple[str, ...]]
-    played: tuple[tuple[int, str], ...]
-    results: tuple[int, ...]
-    trick_leader: int
-    envido_state: int
-    envido_chain: tuple[str, ...]
-    envido_caller: int | None
-    envido_opener: int | None
-    envido_return: str | None
-    envido_values: tuple[int, int] | None
-    truco_level: int
-    raise_holder: int | None
-    pending_truco: tuple[int, int] | None
-    calls: tuple[tuple[int, str], ...]
-    awards: tuple[tuple[int, ...], tuple[int, ...]]
-    events: tuple[Event, ...]
-    legal: tuple[Action, ...]
-    legal_ids: frozenset[str]  # ids of the legal moves that are not card plays
-
-    @property
-    def mano(self) -> int:
-        """The non-dealer: leads trick 1, wins envido ties and the all-parda deal."""
-        return 1 - self.dealer
-
-    @property
-    def trick_no(self) -> int:
-        """The current trick, 1 to 3."""
-        return min(len(self.results) + 1, 3)
-
-    @property
-    def trick_cards(self) -> tuple[tuple[int, str], ...]:
-        """The (seat, card) plays of the unfinished trick."""
-        return self.played[2 * len(self.results):]
-
-
-def legal_of(s: TrucoState) -> tuple:
-    """The legal moves of a state and their ids, from its rule fields (§6.3-§6.5)."""
-    p = s.to_act
-    if p is None:
-        return _NONE
-    if s.phase == AWAIT_PLAY:
-        level = s.truco_level
-        call = level - 1 if level == 1 or (level < 4 and s.raise_holder == p) else -1
-        suffix, ids = _PLAY_SUFFIX[can_open_envido(s, p), call]
-        return tuple(map(_card_action, s.hands[p])) + suffix, ids
-    if s.phase == AWAIT_ENVIDO:
-        return _ENVIDO_LEGAL[s.envido_chain]
-    if s.phase == AWAIT_TRUCO:
-        return _TRUCO_ANSWERS[can_open_envido(s, p)]
-    return _NEXT
-
-
-def can_open_envido(s: TrucoState, p: int) -> bool:
-    """§6.2: trick 1, p has not played, envido never called, no truco call accepted."""
-    return not s.results and len(s.hands[p]) == 3 and s.envido_state == 0 and s.truco_level == 1
 
 
 _INDEX = {name: i for i, name in enumerate(TrucoState._fields)}
@@ -255,7 +66,7 @@ def _with(s: TrucoState, **changes: Any) -> TrucoState:
     return _new_tuple(TrucoState, values)
 
 
-class Truco(Game):
+class Truco(Game[TrucoState, TrucoView]):
     """Argentine Truco for two players without Flor, played as one match to 30 points."""
 
     name = "truco"
@@ -297,7 +108,7 @@ class Truco(Game):
         mano = 1 - dealer
         events = events + (_ev("deal", dealer, data=(("deal_no", deal_no), ("mano", mano))),)
         s = TrucoState(seed, deal_no, scores, dealer, AWAIT_PLAY, mano, hands, hands, (), (), mano,
-                       0, (), None, None, None, None, 1, None, None, (), awards, events, (), _NONE[1])
+                       0, (), None, None, None, None, 1, None, None, (), awards, events, (), NO_MOVES[1])
         return _with(s)
 
     # --- actions ---------------------------------------------------------------------------
@@ -313,15 +124,15 @@ class Truco(Game):
         return state.legal
 
     def explain_illegal(self, state: TrucoState, action: Action) -> Msg | None:
-        """None for a legal move, else the rule it breaks in words."""
+        """None for a legal move, else the rule it breaks in words (``rules.illegal_reason``; the
+        state's legal ids, which derive from that rule, answer the common case quickly)."""
         known = ACTIONS.get(action.id)
-        if known is action or known == action:
-            if action.kind == "play":
-                if state.phase == AWAIT_PLAY and action.cards[0] in state.hands[state.to_act]:
-                    return None
-            elif action.id in state.legal_ids:
-                return None
-        return _reason(state, action)
+        if known is not action and known != action:
+            return Msg.of("core.unknown_action", id=action.id)
+        if action.id in state.legal_ids or (action.kind == "play" and may_play(state)
+                                            and action.cards[0] in state.hands[state.to_act]):
+            return None
+        return illegal_reason(state, action)
 
     def _apply(self, s: TrucoState, action: Action) -> TrucoState:
         """Dispatch a legal move to its handler."""
@@ -415,13 +226,11 @@ class Truco(Game):
         if scores[winner] >= TARGET:
             return _over(t, events)
         events += (_ev("deal_over", winner, data=(("next_dealer", 1 - s.dealer),)),)
-        return _set(t, phase=DEAL_OVER, to_act=s.dealer, events=events, legal=_NEXT[0], legal_ids=_NEXT[1])
+        return _with(t, phase=DEAL_OVER, to_act=s.dealer, events=events)
 
     # --- observation and result -------------------------------------------------------------
-    def observe(self, s: TrucoState, seat: int) -> Any:
+    def observe(self, s: TrucoState, seat: int) -> TrucoView:
         """What ``seat`` may see (see ``TrucoView``)."""
-        from cardavia_nb.games.truco.view import build_view
-
         return build_view(s, seat)
 
     def result(self, s: TrucoState) -> Result | None:
@@ -456,16 +265,11 @@ class Truco(Game):
     # --- words ------------------------------------------------------------------------------
     def label(self, action: Action | str, lang: str = "en") -> str:
         """Short button text for a move ("Envido", "Play Ace of swords")."""
-        action = self.coerce(action)
-        if action.kind == "play":
-            return translate("truco.label.play", lang, card=action.cards[0])
-        return translate("truco.label." + action.id.split(":")[-1], lang)
+        return words.label(self.coerce(action), lang)
 
     def describe(self, event: Event, lang: str = "en") -> str:
         """One log line for an event, with the seat as ``{seat}`` filled in as a number."""
-        from cardavia_nb.games.truco.view import describe_event
-
-        return describe_event(event, lang)
+        return words.describe_event(event, lang)
 
 
 def _credit(s: TrucoState, winner: int, amount: int, source: str, events: tuple[Event, ...],
@@ -485,15 +289,7 @@ def _over(s: TrucoState, events: tuple[Event, ...]) -> TrucoState:
     """The match is over: nobody acts any more."""
     winner = 0 if s.scores[0] >= TARGET else 1
     events += (_ev("match_over", winner, data=(("scores", s.scores),)),)
-    return _set(s, phase=MATCH_OVER, to_act=None, pending_truco=None, events=events, legal=(), legal_ids=_NONE[1])
+    return _with(s, phase=MATCH_OVER, to_act=None, pending_truco=None, events=events)
 
 
-def _reason(s: TrucoState, action: Action) -> Msg:
-    """Why a move not in ``s.legal`` is illegal, in the rules' words."""
-    from cardavia_nb.games.truco.view import illegal_reason
-
-    return illegal_reason(s, action)
-
-
-__all__ = ["Truco", "TrucoState", "POWER", "envido_value", "deal_winner", "trick_winner",
-           "chain_accepted", "chain_refused", "malas_buenas", "PARDA"]
+__all__ = ["Truco"]

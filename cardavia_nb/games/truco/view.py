@@ -1,18 +1,12 @@
-"""What a seat sees of a Truco match (the View), event sentences and reasons for illegal moves."""
+"""What a seat sees of a Truco match: the ``TrucoView`` and the cards each seat has shown."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from cardavia_nb.core.game import Action, Event
-from cardavia_nb.core.text import Msg
-from cardavia_nb.i18n import translate
-from cardavia_nb.games.truco.engine import (
-    AWAIT_ENVIDO, AWAIT_TRUCO, DEAL_OVER, PARDA, TARGET, TRUCO_CALLS, TrucoState,
-    envido_value,
-)
+from cardavia_nb.games.truco.rules import CHAIN_NAMES, PARDA, TARGET, TrucoState, envido_value
 
-CHAIN_NAMES = {"E": "envido", "R": "real_envido", "F": "falta_envido"}
 ENVIDO_STATES = ("not_called", "pending", "done")
 
 
@@ -83,6 +77,11 @@ class TrucoView:
     opponent_cards: int
     falta: int
 
+    @property
+    def counts(self) -> tuple[int, int]:
+        """Cards held per seat (the name every game's view shares)."""
+        return self.hand_counts
+
 
 def build_view(s: TrucoState, seat: int) -> TrucoView:
     """The observation of ``seat`` in state ``s``."""
@@ -106,88 +105,15 @@ def build_view(s: TrucoState, seat: int) -> TrucoView:
         hand_counts=counts, opponent_cards=counts[1 - seat], falta=TARGET - max(s.scores))
 
 
-def describe_event(event: Event, lang: str = "en") -> str:
-    """One onlooker's log line for an event."""
-    kind, seat = event.kind, event.seat
-    if kind == "play":
-        return translate("truco.event.play", lang, seat=seat, card=event.cards[0])
-    if kind == "call":
-        return translate("truco.event.call", lang, seat=seat,
-                         call=translate("truco.label." + event.get("call"), lang))
-    if kind == "answer":
-        key = "quiero" if event.get("quiero") else "no_quiero"
-        return translate("truco.event.answer", lang, seat=seat, answer=translate("truco.label." + key, lang))
-    if kind == "envido_values":
-        values, (first, second) = event.get("values"), event.get("order")
-        return translate("truco.event.envido_values", lang, seat_a=first, value_a=values[first],
-                         seat_b=second, value_b=values[second])
-    if kind == "points":
-        return translate(f"truco.event.points.{event.source}", lang, seat=seat, amount=int(event.amount))
-    if kind in ("trick_won", "parda"):
-        return translate(f"truco.event.{kind}", lang, seat=seat, trick=event.get("trick"))
-    if kind == "deal":
-        return translate("truco.event.deal", lang, seat=seat, deal_no=event.get("deal_no"))
-    if kind == "deal_over":
-        return translate("truco.event.deal_over", lang, seat=event.get("next_dealer"))
-    if kind == "match_over":
-        a, b = event.get("scores")
-        return translate("truco.event.match_over", lang, seat=seat, score_a=a, score_b=b)
-    return translate(f"truco.event.{kind}", lang, seat=seat)
+def seen_by_seat(view: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Cards played this deal by seat 0 and by seat 1 (finished tricks and the current one), in order."""
+    out: tuple[list[str], list[str]] = ([], [])
+    for trick in view.tricks:
+        for play in trick.plays:
+            out[play.seat].append(play.card)
+    for play in view.trick_cards:
+        out[play.seat].append(play.card)
+    return tuple(out[0]), tuple(out[1])
 
 
-def illegal_reason(s: TrucoState, action: Action) -> Msg:
-    """Why ``action`` (not legal in ``s``) breaks the rules, most specific reason first."""
-    if s.to_act is None:
-        return Msg.of("core.game_over")
-    kind, name = action.kind, action.id.split(":")[-1]
-    if s.phase == DEAL_OVER:
-        return Msg.of("truco.illegal.deal_over")
-    if kind == "next_deal":
-        return Msg.of("truco.illegal.deal_not_over")
-    pending = s.phase in (AWAIT_ENVIDO, AWAIT_TRUCO)
-    if kind == "answer":
-        return Msg.of("truco.illegal.nothing_to_answer")
-    if kind == "play":
-        if pending:
-            return Msg.of("truco.illegal.answer_first")
-        return Msg.of("truco.illegal.not_in_hand", card=action.cards[0])
-    if kind == "fold":
-        return Msg.of("truco.illegal.fold_pending")
-    if name in CHAIN_NAMES.values():
-        return _envido_reason(s, name)
-    return _truco_reason(s, name)
-
-
-def _envido_reason(s: TrucoState, name: str) -> Msg:
-    """Why an envido-family call is not allowed now."""
-    if s.phase == AWAIT_ENVIDO:
-        if "F" in s.envido_chain:
-            return Msg.of("truco.illegal.falta_final")
-        if name == "envido" and "R" in s.envido_chain:
-            return Msg.of("truco.illegal.envido_after_real")
-        if name == "envido":
-            return Msg.of("truco.illegal.envido_twice")
-        return Msg.of("truco.illegal.real_once")
-    if s.envido_state:
-        return Msg.of("truco.illegal.envido_once")
-    if s.truco_level > 1:
-        return Msg.of("truco.illegal.envido_closed")
-    if s.results:
-        return Msg.of("truco.illegal.envido_first_trick")
-    return Msg.of("truco.illegal.envido_after_card")
-
-
-def _truco_reason(s: TrucoState, name: str) -> Msg:
-    """Why a truco-family call is not allowed now."""
-    if s.phase == AWAIT_ENVIDO:
-        return Msg.of("truco.illegal.answer_envido_first")
-    if s.phase == AWAIT_TRUCO:
-        return Msg.of("truco.illegal.no_counter_raise")
-    if s.truco_level >= 4:
-        return Msg.of("truco.illegal.truco_max")
-    if s.truco_level > 1 and s.raise_holder != s.to_act:
-        return Msg.of("truco.illegal.not_raise_holder")
-    return Msg.of("truco.illegal.wrong_call", call=translate("truco.label." + TRUCO_CALLS[s.truco_level - 1]))
-
-
-__all__ = ["TrucoView", "Play", "Trick", "Call", "build_view", "describe_event", "illegal_reason"]
+__all__ = ["Call", "Play", "Trick", "TrucoView", "build_view", "seen_by_seat"]

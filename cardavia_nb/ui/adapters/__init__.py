@@ -15,7 +15,7 @@ from typing import Any, Sequence
 from cardavia_nb import i18n
 from cardavia_nb.core.cards import family
 from cardavia_nb.core.game import Action, Event, Game
-from cardavia_nb.i18n.cards import card_name
+from cardavia_nb.i18n import card_name
 
 # game name -> adapter module; a game without one uses the base Adapter.
 MODULES = {
@@ -58,21 +58,12 @@ class Adapter:
         return [{"id": c, "name": self.name(c, lang)} for c in ids]
 
     def label(self, action: Action, lang: str) -> str:
-        """Button text of an action: the game's own ``label`` when it has one."""
-        if hasattr(self.game, "label"):
-            return self.game.label(action, lang)
-        if action.cards:
-            return t("action.play", lang, cards=i18n.join([self.name(c, lang) for c in action.cards], lang))
-        return action.id
+        """Button text of an action (the game's words)."""
+        return self.game.label(action, lang)
 
     def describe(self, event: Event, lang: str) -> str:
         """A log line for an event (seat numbers are replaced by names by the table)."""
-        if hasattr(self.game, "describe"):
-            return self.game.describe(event, lang)
-        if event.kind == "play":
-            return t("log.play", lang, seat=event.seat,
-                     cards=i18n.join([self.name(c, lang) for c in event.cards], lang))
-        return t("log.event", lang, seat=event.seat, kind=event.kind)
+        return self.game.describe(event, lang)
 
     # --- the View ------------------------------------------------------------------------------
     def hand(self, view: Any) -> tuple[str, ...]:
@@ -84,11 +75,10 @@ class Adapter:
         return list(view.counts)
 
     def center(self, view: Any, lang: str) -> list[dict[str, Any]]:
-        """What lies in the middle: ``[{seat, cards, note}]`` (the current trick or top play)."""
-        cards = tuple(getattr(view, "table", ()))
-        leader = getattr(view, "leader", 0)
+        """What lies in the middle: ``[{seat, cards, note}]``; a plain trick game's view has the
+        trick's cards in ``table``, led by ``leader``."""
         n = self.game.num_players
-        return [{"seat": (leader + i) % n, "cards": [c], "note": ""} for i, c in enumerate(cards)]
+        return [{"seat": (view.leader + i) % n, "cards": [c], "note": ""} for i, c in enumerate(view.table)]
 
     def extras(self, view: Any, lang: str) -> list[dict[str, Any]]:
         """Other public card groups to show (revealed chien, poignées ...): ``[{label, cards}]``."""
@@ -99,9 +89,8 @@ class Adapter:
         return []
 
     def scores(self, view: Any, lang: str) -> list[str]:
-        """Each seat's score as text ('' when the game keeps none during play)."""
-        tricks = getattr(view, "tricks", None)
-        return [t("score.tricks", lang, n=n) for n in tricks] if tricks is not None else []
+        """Each seat's score as text: a plain trick game's tricks won per seat (``view.tricks``)."""
+        return [t("score.tricks", lang, n=n) for n in view.tricks]
 
     def tags(self, view: Any, lang: str) -> dict[int, str]:
         """A word under some seats' names (dealer, mano, taker ...)."""
@@ -122,7 +111,11 @@ class Adapter:
 
     def presets(self, state: Any, lang: str) -> list[dict[str, Any]]:
         """Ready-made selections the engine offers the human (``[{label, cards}]``), editable."""
-        return []
+        return [{"label": self.preset_label(a, lang), "cards": a.cards} for a in self.game.presets(state)]
+
+    def preset_label(self, action: Action, lang: str) -> str:
+        """The words on a ready-made selection's button: the action's own label."""
+        return self.label(action, lang)
 
     def pause(self, legal: Sequence[Action]) -> Action | None:
         """A computer seat's only move that the table lets the human trigger (e.g. 'Next deal')."""
@@ -133,8 +126,12 @@ class Adapter:
         return [a for a in legal if self.card_of(a) is None]
 
     def check(self, state: Any, cards: Sequence[str], lang: str) -> tuple[str | None, str]:
-        """Whether the selected ``cards`` make a legal move: (action id or None, reason or label)."""
-        return None, t("notice.no_selection", lang)
+        """The engine's ``check_selection`` of the selected ``cards``: (action id, its label) when
+        they make a legal move, else (None, the reason in words)."""
+        action, reason = self.game.check_selection(state, tuple(cards))
+        if action is None:
+            return None, reason.text(lang)
+        return action.id, self.label(action, lang)
 
     def result(self, state: Any, lang: str) -> dict[str, Any] | None:
         """The end-of-game summary: ``{title, winners, items: [{label, amount}], payoffs}``."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from cardavia_nb.core.game import Action
+from cardavia_nb.games.french_tarot.actions import ActionList
 from cardavia_nb.i18n import translate
 from cardavia_nb.ui.adapters import Adapter, amount, t
 
@@ -15,11 +16,7 @@ class GameAdapter(Adapter):
 
     def listed(self, legal: Sequence[Action]) -> Sequence[Action]:
         """Only the listed head of an ``ActionList`` (the set families are chosen by selection)."""
-        return getattr(legal, "head", legal)
-
-    def counts(self, view: Any) -> list[int]:
-        """Cards held per seat."""
-        return list(view.counts)
+        return legal.head if isinstance(legal, ActionList) else legal
 
     def center(self, view: Any, lang: str) -> list[dict[str, Any]]:
         """The trick being played, or the last finished trick with its winner."""
@@ -59,7 +56,6 @@ class GameAdapter(Adapter):
             lines.append(t("tarot.tricks", lang, n=len(view.history)))
         return lines
 
-
     def scores(self, view: Any, lang: str) -> list[str]:
         """Final scores when over, else the tricks each seat has won."""
         if view.scores is not None:
@@ -81,22 +77,10 @@ class GameAdapter(Adapter):
         """Select six cards to discard, or the trumps of a poignée before the first card."""
         if view.phase == "discard":
             return {"confirm": t("tarot.confirm_discard", lang), "hint": t("tarot.hint_discard", lang)}
-        if getattr(legal, "families", ()):
+        if isinstance(legal, ActionList) and legal.families:
             return {"confirm": t("tarot.confirm_poignee", lang), "hint": t("tarot.hint_poignee", lang)}
         return None
 
-    def presets(self, state: Any, lang: str) -> list[dict[str, Any]]:
-        """The engine's ready-made discard, or its poignée per level."""
-        offer = self.game.discard_offer(state)
-        if offer is not None:
-            return [{"label": t("tarot.suggested_discard", lang), "cards": offer.cards}]
-        return [{"label": self.label(action, lang), "cards": action.cards}
-                for _, action in self.game.poignee_offers(state)]
-
-    def check(self, state: Any, cards: Sequence[str], lang: str) -> tuple[str | None, str]:
-        """The engine's discard or poignée check: the action and its label, or the reason."""
-        checker = self.game.check_discard if state.phase == "discard" else self.game.check_poignee
-        action, reason = checker(state, tuple(cards))
-        if action is None:
-            return None, reason.text(lang)
-        return action.id, self.label(action, lang)
+    def preset_label(self, action: Action, lang: str) -> str:
+        """The engine's discard is "Suggested discard"; a poignée offer says its level."""
+        return t("tarot.suggested_discard", lang) if action.kind == "discard" else self.label(action, lang)

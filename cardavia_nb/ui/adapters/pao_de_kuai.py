@@ -12,10 +12,6 @@ from cardavia_nb.ui.adapters import Adapter, t
 class GameAdapter(Adapter):
     """Reads a ``PdkView``: the play to beat and its owner, passes, card counts, bomb bonuses."""
 
-    def counts(self, view: Any) -> list[int]:
-        """Cards held per seat."""
-        return list(view.counts)
-
     def center(self, view: Any, lang: str) -> list[dict[str, Any]]:
         """The play to beat (or, once the deal is over, the winning last play)."""
         top = view.top
@@ -38,7 +34,6 @@ class GameAdapter(Adapter):
         if view.winner is not None:
             lines.append(t("pdk.out", lang, name=self.who(view.winner, view, lang)))
         return lines
-
 
     def scores(self, view: Any, lang: str) -> list[str]:
         """No running score in a single deal: the settlement comes at the end."""
@@ -63,10 +58,3 @@ class GameAdapter(Adapter):
         if not any(a.kind == "play" for a in legal):
             return None
         return {"confirm": t("pdk.play", lang), "hint": t("pdk.hint", lang)}
-
-    def check(self, state: Any, cards: Sequence[str], lang: str) -> tuple[str | None, str]:
-        """The engine's ``check_selection``: the play and its label, or the reason in words."""
-        action, reason = self.game.check_selection(state, cards)
-        if action is None:
-            return None, reason.text(lang)
-        return action.id, self.label(action, lang)

@@ -5,30 +5,19 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from cardavia_nb.core.game import Action
-from cardavia_nb.games.truco import malas_buenas
+from cardavia_nb.games.truco import TRUCO_CALLS, malas_buenas, seen_by_seat
 from cardavia_nb.i18n import translate
 from cardavia_nb.ui.adapters import Adapter, t
-
-STAKE_CALLS = ("truco", "retruco", "vale_cuatro")
 
 
 class GameAdapter(Adapter):
     """Reads a ``TrucoView``: the deal's plays per seat, tricks, calls, envido values, scores."""
 
-    def counts(self, view: Any) -> list[int]:
-        """Cards still held by each seat."""
-        return list(view.hand_counts)
-
     def center(self, view: Any, lang: str) -> list[dict[str, Any]]:
         """Each seat's cards played this deal, in trick order, the opponent's row first."""
-        plays: dict[int, list[str]] = {0: [], 1: []}
-        for trick in view.tricks:
-            for play in trick.plays:
-                plays[play.seat].append(play.card)
-        for play in view.trick_cards:
-            plays[play.seat].append(play.card)
+        plays = seen_by_seat(view)
         other = 1 - view.seat
-        return [{"seat": s, "cards": plays[s], "note": ""} for s in (other, view.seat)]
+        return [{"seat": s, "cards": list(plays[s]), "note": ""} for s in (other, view.seat)]
 
     def info(self, view: Any, lang: str) -> list[str]:
         """Deal number, trick results, the stake, pending calls and announced envido values."""
@@ -42,7 +31,7 @@ class GameAdapter(Adapter):
         if view.pending_truco is not None:
             caller, level = view.pending_truco
             lines.append(t("truco.pending", lang, name=self.who(caller, view, lang),
-                           call=translate("truco.label." + STAKE_CALLS[level - 2], lang)))
+                           call=translate("truco.label." + TRUCO_CALLS[level - 2], lang)))
         if view.envido_state == "pending":
             chain = ", ".join(translate("truco.label." + c, lang) for c in view.envido_chain)
             lines.append(t("truco.envido_pending", lang, chain=chain))
@@ -52,7 +41,6 @@ class GameAdapter(Adapter):
         else:
             lines.append(t("truco.envido_mine", lang, n=view.envido_value))
         return lines
-
 
     def scores(self, view: Any, lang: str) -> list[str]:
         """Each score in points and as malas/buenas."""

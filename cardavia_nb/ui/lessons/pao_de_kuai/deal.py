@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardavia_nb.core.cards import deck
 from cardavia_nb.games.pao_de_kuai import PdkState, shape_text
-from cardavia_nb.games.pao_de_kuai.combos import RANK
+from cardavia_nb.games.pao_de_kuai import RANK
 from cardavia_nb.ui.lessons.kit import bullets, demo_deal, example, replay_all
 from cardavia_nb.ui.lessons.pao_de_kuai.common import GAME, PACK, say, seat_name
 from cardavia_nb.ui.panel import Panel, buttons, cards, md, note

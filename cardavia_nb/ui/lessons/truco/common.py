@@ -13,8 +13,8 @@ from cardavia_nb import i18n
 from cardavia_nb.core.cards import deck
 from cardavia_nb.core.game import Event
 from cardavia_nb.games.truco import Truco, TrucoState, malas_buenas
-from cardavia_nb.games.truco.engine import DEAL_OVER
-from cardavia_nb.i18n.cards import card_name
+from cardavia_nb.games.truco import DEAL_OVER
+from cardavia_nb.i18n import card_name
 from cardavia_nb.ui.lessons.kit import Words, example, replay_all
 from cardavia_nb.ui.panel import cards, md, table
 

@@ -6,7 +6,7 @@ from typing import Sequence
 
 from cardavia_nb import i18n
 from cardavia_nb.games.truco import TrucoState, envido_value
-from cardavia_nb.games.truco.engine import ENVIDO_CALLS
+from cardavia_nb.games.truco import ENVIDO_CALLS
 from cardavia_nb.ui.lessons.kit import bullets, toggle
 from cardavia_nb.ui.lessons.truco.common import (
     DECK, GAME, PACK, SUIT, play_out, points_event, say, seat_name, seat_title,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from cardavia_nb.games.truco import TrucoState
-from cardavia_nb.games.truco.engine import AWAIT_TRUCO, DEAL_OVER, TRUCO_CALLS
+from cardavia_nb.games.truco import AWAIT_TRUCO, DEAL_OVER, TRUCO_CALLS
 from cardavia_nb.players.truco import HighPlayer, LowPlayer
 from cardavia_nb.ui.lessons.kit import bullets, replay_all
 from cardavia_nb.ui.lessons.truco.common import (

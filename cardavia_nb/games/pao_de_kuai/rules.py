@@ -1,4 +1,5 @@
-"""Pao De Kuai combinations: classify a set of cards, compare two plays, generate plays from a hand.
+"""Pao De Kuai rules (spec pao_de_kuai.md): the pack and its ranks, the combinations (classify a set
+of cards, compare two plays, generate plays from a hand), the state, and the settlement.
 
 Pure functions on card ids (``"3H"``, ``"10S"``, ``"2S"``). Generation works on the hand grouped by
 rank (a rank-count representation) with one generator per shape, never on subsets of the hand.
@@ -6,10 +7,12 @@ rank (a rank-count representation) with one generator per shape, never on subset
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from itertools import chain, combinations, product
-from typing import Iterable, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 from cardavia_nb.core.cards import deck
+from cardavia_nb.core.game import Event, Item
 
 DECK_IDS = tuple(c.id for c in deck("pao_de_kuai48"))
 RANK_VALUE = {"J": 11, "Q": 12, "K": 13, "A": 14, "2": 15, **{str(n): n for n in range(3, 11)}}
@@ -22,6 +25,10 @@ SINGLE, PAIR, TRIPLE, STRAIGHT, PAIR_RUN = "single", "pair", "triple", "straight
 BOMB, ACES, HEAVENLY = "bomb", "aces", "heavenly"
 SHAPES = (SINGLE, PAIR, TRIPLE, STRAIGHT, PAIR_RUN, BOMB, ACES, HEAVENLY)
 BOMBS = frozenset({BOMB, ACES, HEAVENLY})
+
+SEATS = 3
+HAND_SIZE = 16
+BONUS_GAIN, BONUS_LOSS, CHARGE = 20, 10, 10
 
 
 class Combo(NamedTuple):
@@ -238,3 +245,85 @@ def shape_problem(ids: tuple[str, ...]) -> str:
     if all(v == 2 for v in counts.values()):
         return "pairs_gap"
     return "no_shape"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One entry of the history: a seat's play (cards with their combination) or a pass (no cards).
+
+    ``response`` says whether a play answered another seat's play (False for a lead).
+    """
+
+    seat: int
+    cards: tuple[str, ...]
+    shape: str
+    size: int
+    key: int
+    response: bool = False
+
+    @property
+    def combo(self) -> Combo:
+        """The combination of this play (meaningless for a pass)."""
+        return Combo(self.shape, self.size, self.key)
+
+    @property
+    def is_pass(self) -> bool:
+        """Whether this entry is a pass."""
+        return self.shape == "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class PdkState:
+    """The whole deal. ``top`` is the play to beat (None when a round starts); ``passes`` counts
+    consecutive passes since it; ``round_passed`` marks seats that passed in this round;
+    ``out_of_play`` holds cards a fixture declared gone before the deal's recorded history.
+    ``_legal`` caches the legal actions (not part of equality)."""
+
+    hands: tuple[tuple[str, ...], ...]
+    has_played: tuple[bool, ...]
+    opening: bool
+    top: Play | None
+    passes: int
+    round_passed: tuple[bool, ...]
+    leader: int
+    to_act: int | None
+    history: tuple[Play, ...]
+    bonuses: tuple[int, ...]
+    winner: int | None
+    out_of_play: tuple[str, ...]
+    events: tuple[Event, ...] = ()
+    _legal: Any = field(default=None, init=False, compare=False, repr=False)
+
+
+def penalty_items(hand: tuple[str, ...], seat: int, played: bool) -> list[Item]:
+    """What a loser pays (§7.1), itemised: cards left (doubled if it never played), 2♠, bombs."""
+    mult = 1 if played else 2
+    items = [Item("pao_de_kuai.item.cards", seat, -len(hand) * mult,
+                  (("count", len(hand)), ("doubled", not played)))]
+    if "2S" in hand:
+        items.append(Item("pao_de_kuai.item.two_of_spades", seat, -CHARGE))
+    for bomb in bombs_in(hand):
+        items.append(Item("pao_de_kuai.item.bomb", seat, -CHARGE, (("cards", bomb),)))
+    return items
+
+
+def settle(state: PdkState) -> tuple[tuple[int, ...], tuple[Item, ...]]:
+    """Scores per seat and the itemised settlement (§7): bonuses, then each loser's payment."""
+    items: list[Item] = []
+    for owner in state.bonuses:
+        items.append(Item("pao_de_kuai.item.bonus", owner, BONUS_GAIN))
+        items.extend(Item("pao_de_kuai.item.bonus_paid", s, -BONUS_LOSS, (("to", owner),))
+                     for s in range(SEATS) if s != owner)
+    winner = state.winner
+    if winner is not None:
+        for loser in range(SEATS):
+            if loser == winner:
+                continue
+            paid = penalty_items(state.hands[loser], loser, state.has_played[loser])
+            items.extend(paid)
+            items.append(Item("pao_de_kuai.item.collect", winner, -sum(i.amount for i in paid),
+                              (("from", loser),)))
+    scores = [0] * SEATS
+    for item in items:
+        scores[item.seat] += item.amount
+    return tuple(scores), tuple(items)

@@ -10,16 +10,12 @@ from cardavia_nb.core.game import Action, Event, Game, IllegalAction, Item, Resu
 from cardavia_nb.core.rng import check_seed, rng
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games.pao_de_kuai import words
-from cardavia_nb.games.pao_de_kuai.combos import (
-    DECK_IDS, RANK, Combo, beats, beaters, bombs_in, canonical, card_ids, classify, classify_ranks,
-    combinations_in,
-    group_by_rank, leads, shape_problem,
+from cardavia_nb.games.pao_de_kuai.rules import (
+    BONUS_GAIN, BONUS_LOSS, DECK_IDS, HAND_SIZE, RANK, SEATS, Combo, PdkState, Play, beats, beaters,
+    canonical, card_ids, classify, classify_ranks, combinations_in, group_by_rank, leads,
+    penalty_items, settle, shape_problem,
 )
-from cardavia_nb.games.pao_de_kuai.state import PdkState, PdkView, Play
-
-SEATS = 3
-HAND_SIZE = 16
-BONUS_GAIN, BONUS_LOSS, CHARGE = 20, 10, 10
+from cardavia_nb.games.pao_de_kuai.view import PdkView
 PASS = Action("pass", "pass")
 NOBODY = (False, False, False)
 SETUP_KEYS = frozenset({"hands", "to_act", "top", "top_owner", "top_response", "passes", "has_played", "opening"})
@@ -57,41 +53,7 @@ def _bonus_events(owner: int, cards: tuple[str, ...]) -> list[Event]:
     return out
 
 
-def penalty_items(hand: tuple[str, ...], seat: int, played: bool) -> list[Item]:
-    """What a loser pays (§7.1), itemised: cards left (doubled if it never played), 2♠, bombs."""
-    mult = 1 if played else 2
-    items = [Item("pao_de_kuai.item.cards", seat, -len(hand) * mult,
-                  (("count", len(hand)), ("doubled", not played)))]
-    if "2S" in hand:
-        items.append(Item("pao_de_kuai.item.two_of_spades", seat, -CHARGE))
-    for bomb in bombs_in(hand):
-        items.append(Item("pao_de_kuai.item.bomb", seat, -CHARGE, (("cards", bomb),)))
-    return items
-
-
-def settle(state: PdkState) -> tuple[tuple[int, ...], tuple[Item, ...]]:
-    """Scores per seat and the itemised settlement (§7): bonuses, then each loser's payment."""
-    items: list[Item] = []
-    for owner in state.bonuses:
-        items.append(Item("pao_de_kuai.item.bonus", owner, BONUS_GAIN))
-        items.extend(Item("pao_de_kuai.item.bonus_paid", s, -BONUS_LOSS, (("to", owner),))
-                     for s in range(SEATS) if s != owner)
-    winner = state.winner
-    if winner is not None:
-        for loser in range(SEATS):
-            if loser == winner:
-                continue
-            paid = penalty_items(state.hands[loser], loser, state.has_played[loser])
-            items.extend(paid)
-            items.append(Item("pao_de_kuai.item.collect", winner, -sum(i.amount for i in paid),
-                              (("from", loser),)))
-    scores = [0] * SEATS
-    for item in items:
-        scores[item.seat] += item.amount
-    return tuple(scores), tuple(items)
-
-
-class PaoDeKuai(Game):
+class PaoDeKuai(Game[PdkState, PdkView]):
     """Pao De Kuai (Run Fast): three players, 48 cards, 16 each; first to empty the hand wins.
 
     Action ids: ``"pass"`` and ``"play:" + "+".join(cards)`` with the cards in canonical order

@@ -1,0 +1,136 @@
+"""What a Truco player can work out from its view: the opponent hands still possible (sampled
+from the unseen cards, agreeing with an announced envido value) and the exact open-card outcome of
+the rest of a deal (``solve``), read from the deciding seat's side (``Position``)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+from typing import Any, Sequence
+
+from cardavia_nb.games.truco import CARDS, PARDA, POWER, deal_winner, envido_value, seen_by_seat
+
+WORLDS = 200  # opponent hands sampled per decision
+
+
+# --- what the view tells ------------------------------------------------------------------------
+def unseen_cards(view: Any) -> tuple[str, ...]:
+    """Cards the seat has not seen: 40 minus its own three and the opponent's played cards."""
+    seen = set(view.original_hand) | set(seen_by_seat(view)[1 - view.seat])
+    return tuple(c for c in CARDS if c not in seen)
+
+
+def consistent(view: Any, opp_hand: tuple[str, ...]) -> bool:
+    """Whether an opponent hand agrees with every public fact of the view."""
+    opp = 1 - view.seat
+    played = seen_by_seat(view)[opp]
+    unseen = set(unseen_cards(view))
+    if len(opp_hand) != view.hand_counts[opp] or len(set(opp_hand)) != len(opp_hand):
+        return False
+    if not unseen.issuperset(opp_hand):
+        return False
+    if view.envido_values is not None:
+        return envido_value(tuple(played) + tuple(opp_hand)) == view.envido_values[opp]
+    return True
+
+
+@lru_cache(maxsize=256)
+def _candidates(unseen: tuple[str, ...], played: tuple[str, ...], k: int,
+                announced: int | None) -> tuple[tuple[str, ...], ...]:
+    """Every opponent holding of k unseen cards agreeing with an announced envido value."""
+    combos = combinations(unseen, k)
+    if announced is None:
+        return tuple(combos)
+    return tuple(h for h in combos if envido_value(played + h) == announced)
+
+
+def sample_worlds(view: Any, rand: Any, n: int = WORLDS) -> list[tuple[str, ...]]:
+    """Up to ``n`` opponent hands (unplayed cards) consistent with the view, drawn at random."""
+    opp = 1 - view.seat
+    played = seen_by_seat(view)[opp]
+    k = view.hand_counts[opp]
+    announced = None if view.envido_values is None else view.envido_values[opp]
+    unseen = unseen_cards(view)
+    if announced is None and k == 3:
+        return [tuple(rand.sample(unseen, 3)) for _ in range(n)]
+    pool = _candidates(unseen, played, k, announced)
+    if len(pool) <= n:
+        return list(pool)
+    return [pool[i] for i in rand.sample(range(len(pool)), n)]
+
+
+# --- exact play of the rest of a deal -------------------------------------------------------------
+@lru_cache(maxsize=200_000)
+def solve(mine: tuple[int, ...], theirs: tuple[int, ...], results: tuple[int, ...],
+          me_to_move: bool, table: int | None, mano_me: bool) -> int:
+    """1 if I win the deal with both sides playing perfectly with open cards, else 0.
+
+    Hands are sorted tuples of trick powers; results use 1 = me, 0 = opponent, -1 = parda;
+    ``table`` is the power of the led card when the mover follows.
+    """
+    hand = mine if me_to_move else theirs
+    outcomes = []
+    for i, power in enumerate(hand):
+        if i and hand[i - 1] == power:
+            continue
+        rest = hand[:i] + hand[i + 1:]
+        my_rest, their_rest = (rest, theirs) if me_to_move else (mine, rest)
+        if table is None:
+            outcomes.append(solve(my_rest, their_rest, results, not me_to_move, power, mano_me))
+            continue
+        if power == table:
+            won = PARDA
+        else:
+            won = int(me_to_move) if power > table else int(not me_to_move)
+        new_results = results + (won,)
+        decided = deal_winner(new_results, int(mano_me))
+        if decided is not None:
+            outcomes.append(decided)
+            continue
+        next_me = (won == 1) or (won == PARDA and not me_to_move)
+        outcomes.append(solve(my_rest, their_rest, new_results, next_me, None, mano_me))
+    return max(outcomes) if me_to_move else min(outcomes)
+
+
+def powers(cards: Sequence[str]) -> tuple[int, ...]:
+    """Sorted trick powers of cards (all that matters for who wins tricks)."""
+    return tuple(sorted(POWER[c] for c in cards))
+
+
+class Position:
+    """The card-play position of a view, from the deciding seat's side."""
+
+    def __init__(self, view: Any):
+        """Read my cards, the trick results and whose card is on the table from the view."""
+        me = view.seat
+        self.mine = powers(view.hand)
+        self.results = tuple(PARDA if t.parda else int(t.winner == me) for t in view.tricks)
+        self.mano_me = view.mano == me
+        led = view.trick_cards[0] if view.trick_cards else None
+        self.table = None if led is None else POWER[led.card]
+        self.table_mine = led is not None and led.seat == me
+        self.i_play_next = (view.trick_leader == me) == (led is None)
+
+    def value(self, theirs: tuple[int, ...]) -> int:
+        """Deal outcome (1 = I win) from here with open cards."""
+        if self.table_mine:
+            return solve(self.mine, theirs, self.results, False, self.table, self.mano_me)
+        return solve(self.mine, theirs, self.results, self.i_play_next, self.table, self.mano_me)
+
+    def after_card(self, card: str, theirs: tuple[int, ...]) -> int:
+        """Deal outcome if I play ``card`` now (it is my turn to play)."""
+        rest = list(self.mine)
+        rest.remove(POWER[card])
+        rest_t = tuple(rest)
+        if self.table is None:
+            return solve(rest_t, theirs, self.results, False, POWER[card], self.mano_me)
+        power = POWER[card]
+        won = PARDA if power == self.table else int(power > self.table)
+        results = self.results + (won,)
+        decided = deal_winner(results, int(self.mano_me))
+        if decided is not None:
+            return decided
+        return solve(rest_t, theirs, results, won == 1, None, self.mano_me)
+
+
+__all__ = ["Position", "consistent", "powers", "sample_worlds", "solve", "unseen_cards"]

@@ -1,0 +1,77 @@
+"""The package's import graph has no cycle (module-level and function-local imports alike)."""
+
+import ast
+from pathlib import Path
+
+import cardavia_nb
+
+PACKAGE = Path(cardavia_nb.__file__).parent
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the cardavia_nb modules it imports anywhere in its body (``from X import y`` counts
+    ``X.y`` when that is a module, else ``X``: importing a submodule runs its package first anyway)."""
+    modules = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        is_pkg = path.name == "__init__.py"
+        deps = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                deps.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = name.split(".") if is_pkg else name.split(".")[:-1]
+                    anchor = anchor[:len(anchor) - node.level + 1]
+                    base = ".".join(anchor + ([base] if base else []))
+                subs = {f"{base}.{a.name}" for a in node.names} & modules.keys()
+                deps.update(subs)
+                if len(subs) < len(node.names):  # some names are attributes of ``base`` itself
+                    deps.add(base)
+        graph[name] = {d for d in deps if d in modules and d != name}
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle as a list of modules (first repeated at the end), or None."""
+    state: dict[str, int] = {}  # 1 = on the current path, 2 = done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for dep in sorted(graph[node]):
+            if state.get(dep) == 1:
+                return path[path.index(dep):] + [dep]
+            if dep not in state:
+                found = visit(dep)
+                if found:
+                    return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(graph):
+        if start not in state:
+            found = visit(start)
+            if found:
+                return found
+    return None
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_no_import_cycle_inside_the_package():
+    graph = import_graph()
+    assert "cardavia_nb.games.truco.engine" in graph
+    assert "cardavia_nb.games.truco.rules" in graph["cardavia_nb.games.truco.engine"]
+    assert find_cycle(graph) is None, " -> ".join(find_cycle(graph))
