@@ -170,7 +170,9 @@ def test_protocol_defaults_speak_and_check_selections():
     assert game.presets(state) == ()
     assert game.label(f"play:{card}", "en").startswith("Play ")
     event = game.apply(state, f"play:{card}").events[-1]
-    assert game.describe(event, "en").startswith(f"Seat {event.seat} plays ")
+    line = game.describe(event)
+    assert line.text("en", reader=event.seat).startswith("You play ")
+    assert line.text("fr", reader=event.seat + 1).startswith(f"Ordinateur {event.seat + 1} joue ")
 
 
 def test_every_game_is_generic_over_its_state_and_view():

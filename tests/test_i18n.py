@@ -20,14 +20,16 @@ SAME_EVERYWHERE = {
     "Truco", "Envido", "Real envido", "Falta envido", "Retruco", "Vale cuatro", "Quiero", "No quiero",
     "Prise", "Garde", "Garde sans", "Garde contre", "Chelem", "Poignée", "Petit au bout", "Petit",
     "Cardavia", "Pao De Kuai", "Pao De Kuai (Run Fast)", "mano", "pie", "parda", "Mano", "Pie",
-    "Parda", "malas", "buenas", "Sota", "Caballo", "Rey", "Wikipedia", "English", "Português",
+    "Parda", "malas", "buenas", "mala", "buena", "Sota", "Caballo", "Rey", "Wikipedia", "English", "Português",
     "Français", "Nederlands", "Español", "Low", "High", "OK",
 }
 
 
-def placeholders(text: str) -> set[str]:
-    """The {names} a text fills in."""
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+def placeholders(entry: str | dict) -> set[str]:
+    """The {names} a text fills in (all its forms together, less the seat a "you" form says in words)."""
+    if isinstance(entry, dict):
+        return set().union(*(placeholders(v) for k, v in entry.items() if k != "you"))
+    return {name for _, name, _, _ in string.Formatter().parse(entry) if name}
 
 
 def test_every_key_exists_in_every_language():
@@ -55,7 +57,9 @@ def same_in(lang: str) -> set[str]:
     return SAME_EVERYWHERE | {line.strip() for line in lines if line.strip() and not line.startswith("#")}
 
 
-def _allowed_same(key: str, text: str, allowed: set[str]) -> bool:
+def _allowed_same(key: str, text: str | dict, allowed: set[str]) -> bool:
+    if isinstance(text, dict):
+        return all(_allowed_same(key, form, allowed) for form in text.values())
     stripped = re.sub(r"\{[^}]*\}", "", text).strip(" .:·—-–()!?/0123456789×%+|")
     return not stripped or text in allowed or stripped in allowed or key.startswith("ui.lang.")
 

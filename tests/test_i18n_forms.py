@@ -50,7 +50,7 @@ def test_seat_names_follow_one_scheme_for_any_reader():
     names = {r: [str(i18n.seat_name(s, "en", reader=r)) for s in range(4)] for r in (0, 2, None)}
     assert names[0] == ["You", "Computer 1", "Computer 2", "Computer 3"]
     assert names[2] == ["Computer 1", "Computer 2", "You", "Computer 3"]
-    assert names[None] == ["Computer 1", "Computer 2", "Computer 3", "Computer 4"]
+    assert names[None] == ["Player A", "Player B", "Player C", "Player D"]
     you = i18n.seat_name(0, "es")
     assert (f"{you}", f"{you:obj}") == ("Tú", "ti")
     with pytest.raises(ValueError):

@@ -12,6 +12,7 @@ from cardavia_nb.games.french_tarot import rules as R
 from cardavia_nb.players.french_tarot import HighPlayer
 from cardavia_nb.ui import Settings
 from cardavia_nb.ui.lessons import french_tarot as L
+from tests.blocks import block_text
 
 SEED_TITLES = ["Objective", "Setup", "Chien and discards", "Declarations before your first card",
                "Playing a trick", "Handling the Excuse", "Card points and bonuses", "Scoring and ending"]
@@ -31,7 +32,7 @@ def send(panel, **content):
 
 def notes(panel) -> list[tuple[str, str]]:
     """The (tone, text) of every feedback line of a panel."""
-    return [(b["tone"], b["text"]) for b in panel.blocks if b["type"] == "note"]
+    return [(b["tone"], block_text(b)) for b in panel.blocks if b["type"] == "note"]
 
 
 def last_note(panel) -> tuple[str, str]:
@@ -157,8 +158,8 @@ def test_auction_demo_follows_the_engine(settings):
     for _ in range(4):
         send(demo, type="press", id="bid:pass")
     assert last_note(demo)[0] == "bad" and "Everyone passed" in last_note(demo)[1]
-    said = next(b["text"] for b in demo.blocks if b["type"] == "md" and b["text"].startswith("- "))
-    assert said.split("\n") == ["- Computer 1: pass", "- Computer 2: pass", "- Computer 3: pass", "- You: pass"]
+    said = next(block_text(b) for b in demo.blocks if b["type"] == "md" and b["html"].startswith("<ul>"))
+    assert said.split("\n") == ["Computer 1: pass", "Computer 2: pass", "Computer 3: pass", "You: pass"]
 
 
 # --- step 3: discard ----------------------------------------------------------------------------

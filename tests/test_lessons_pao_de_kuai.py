@@ -12,6 +12,7 @@ from cardavia_nb.games.pao_de_kuai import classify
 from cardavia_nb.ui.lessons import pao_de_kuai as lesson
 from cardavia_nb.ui.panel import Prose
 from cardavia_nb.ui.settings import Settings
+from tests.blocks import block_text
 
 NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "02-pao-de-kuai.ipynb"
 STEPS = [f"pao_de_kuai.lesson.s{n}.text" for n in range(1, 6)]
@@ -34,7 +35,7 @@ def pick(panel, card: str, block: str = "shape-hand") -> None:
 
 def notes(panel) -> list[tuple[str, str]]:
     """The (tone, text) of every feedback line."""
-    return [(b["tone"], b["text"]) for b in panel.blocks if b["type"] == "note"]
+    return [(b["tone"], block_text(b)) for b in panel.blocks if b["type"] == "note"]
 
 
 def words(panel) -> str:
@@ -89,7 +90,7 @@ def test_race_demo_walks_to_the_seat_going_out(settings):
     assert not notes(race)
     for _ in lesson.RACE_MOVES:
         press(race, "next")
-    assert notes(race) == [("ok", i18n.translate("pao_de_kuai.lesson.race.over", name="Seat 1"))]
+    assert notes(race) == [("ok", i18n.translate("pao_de_kuai.lesson.race.over", name="Player B"))]
     assert button_ids(race) == [["restart"]]
     press(race, "next")  # nothing left: ignored
     assert race.at == len(lesson.RACE_MOVES)
@@ -120,7 +121,7 @@ def test_must_beat_forces_a_play_and_refuses_the_pass(settings):
     press(demo, "pass")
     assert notes(demo)[-1] == ("bad", i18n.translate("pao_de_kuai.illegal.must_beat"))
     press(demo, "play:10D")
-    assert notes(demo)[-1] == ("ok", "Allowed. Seat 0 answers with single 10: 10♦.")
+    assert notes(demo)[-1] == ("ok", "Allowed. You answer with single 10: 10♦.")
     press(demo, "pos:bomb")
     assert button_ids(demo)[1] == ["play:AC+AD+AS", "pass"] and demo.tried is None
 
@@ -132,7 +133,7 @@ def test_must_beat_lets_you_pass_only_when_nothing_beats(settings):
     press(demo, "play:8D")
     assert notes(demo)[-1][0] == "bad" and "single 9" in notes(demo)[-1][1]
     press(demo, "pass")
-    assert notes(demo)[-1] == ("ok", "Allowed. Seat 0 passes.")
+    assert notes(demo)[-1] == ("ok", "Allowed. You pass.")
     press(demo, "pos:lead")
     press(demo, "pass")
     assert notes(demo)[-1] == ("bad", i18n.translate("pao_de_kuai.illegal.leader_pass"))
@@ -182,7 +183,7 @@ def test_bomb_demo_compares_with_the_engine(settings):
     press(demo, "top:two")
     press(demo, "cand:threes")
     assert notes(demo) == [("ok", "Yes: bomb of four 3s beats single 2.")]
-    ladder = next(b["text"] for b in demo.blocks if b["type"] == "md" and b["text"].startswith("1. "))
+    ladder = next(block_text(b) for b in demo.blocks if b["type"] == "md" and b["html"].startswith("<ol>"))
     assert ladder.index("four 3s") < ladder.index("four 7s") < ladder.index("four Ks") < ladder.index("three aces") \
         < ladder.index("heavenly")
 
@@ -199,8 +200,8 @@ def test_settle_demo_shows_the_engine_settlement(settings, ending, totals):
 
 def test_settle_demo_itemises_doubling_two_of_spades_and_bombs(settings):
     table = rows(lesson.SettleDemo(settings))
-    assert ["Seat 1", "16 cards left (×2: never played)", "-32"] in table
-    assert ["Seat 0", "2 of spades not played", "-10"] in table
+    assert ["Player B", "16 cards left (×2: never played)", "-32"] in table
+    assert ["Player A", "2 of spades not played", "-10"] in table
     assert sum(1 for r in table if r[1].startswith("unplayed bomb")) == 2
 
 

@@ -10,6 +10,8 @@ from cardavia_nb import i18n
 from cardavia_nb.games.truco import POWER
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.lessons import truco as lesson
+from tests.blocks import block_text
+from cardavia_nb.ui.markdown import to_html
 
 TABLE_SEED = 13  # Player 0 is mano in deal 1 (the browser test plays this deal too)
 
@@ -21,7 +23,7 @@ def send(panel, **content) -> None:
 
 def texts(panel, kind: str | None = None) -> list[str]:
     """The texts of a panel's md and note blocks (or of one kind)."""
-    return [b["text"] for b in panel.blocks if b["type"] in ((kind,) if kind else ("md", "note"))]
+    return [block_text(b) for b in panel.blocks if b["type"] in ((kind,) if kind else ("md", "note"))]
 
 
 def last_note(panel) -> str:
@@ -62,7 +64,8 @@ def test_every_step_has_its_title_and_text(settings):
               "Truco bets and folding", "Scoring and ending", "AI difficulty"]
     for n, title in enumerate(titles, 1):
         assert i18n.has(f"truco.lesson.step{n}.title") and i18n.has(f"truco.lesson.step{n}.text")
-        assert texts(lesson.step(n, settings))[0] == f"## {n}. {title}"
+        step = lesson.step(n, settings)
+        assert texts(step)[0] == f"{n}. {title}" and step.blocks[0]["html"].startswith("<h3>")
     with pytest.raises(ValueError):
         lesson.step(10, settings)
 
@@ -78,13 +81,13 @@ def test_full_rules_cover_the_nine_sections():
     for n in range(1, 10):
         assert f"\n## {n}. " in rules
     table = Table("truco", seed=1, settings=Settings())
-    assert table.rules == rules
+    assert table.rules == to_html(rules) and table.rules.count("<h3>") == 9
 
 
 def test_intro_names_the_tradition_and_the_pack(settings):
     intro = " ".join(texts(lesson.Intro(settings=settings)))
     assert "South American Catalan" in intro and "50 cards" in intro and "uses 40" in intro
-    assert "**Parda**" in intro and "**Mano**" in intro
+    assert "Parda" in intro and "Mano" in intro
 
 
 def test_language_switch_rerenders_every_panel(settings):
@@ -269,8 +272,8 @@ def test_envido_chain_C1_to_C11_at_10_18(settings, chain, accepted, refused, cal
         send(panel, type="press", id=CHAIN_IDS[code])
     outcomes = texts(panel, "md")[-1]
     ends = " That ends the match." if "F" in chain else ""  # B has 18 and wins the falta (12)
-    assert outcomes == (f"- Quiero: Player B scores {accepted}.{ends}\n"
-                        f"- No quiero: Player {caller} scores {refused}.")
+    assert outcomes == (f"Quiero: Player B scores {accepted}.{ends}\n"
+                        f"No quiero: Player {caller} scores {refused}.")
 
 
 def test_envido_chain_rejects_illegal_raises_C12(settings):
@@ -288,11 +291,11 @@ def test_envido_chain_rejects_illegal_raises_C12(settings):
 def test_envido_chain_follows_the_scores_and_caps_at_30(settings):
     panel = lesson.EnvidoChain(settings=settings)
     send(panel, type="number", id="score_b", value=27)
-    assert "worth **3**" in " ".join(texts(panel))
+    assert "worth 3" in " ".join(texts(panel))
     send(panel, type="press", id="call:envido")
     send(panel, type="press", id="call:real_envido")
     assert texts(panel, "md")[-1].splitlines()[0] == (
-        "- Quiero: Player B scores 5. (Only 3 are added: scores stop at 30.) That ends the match.")
+        "Quiero: Player B scores 5. (Only 3 are added: scores stop at 30.) That ends the match.")
     send(panel, type="number", id="score_a", value=40)
     assert panel.scores == [29, 27] and len(panel.calls) == 2
 
@@ -385,6 +388,6 @@ def test_table_deal_with_envido_and_truco_by_clicks():
         assert table.notice == ""
         clicked.append(choice)
     assert {"call:envido", "call:truco"} <= set(clicked) and sum(c.startswith("play:") for c in clicked) == 3
-    assert any("wins the deal" in line for line in table.log)
+    assert any("the deal and score" in line for line in table.log)
     table.send_intent({"type": "act", "id": "next_deal"})
     assert table.state.deal_no == 2

@@ -15,6 +15,7 @@ from cardavia_nb.ui.panel import Prose, Quiz
 from cardavia_nb.ui.settings import CELLS
 from tests.toy_game import Toy
 from tests.wire import Wire, custom, leaks, raw
+from tests.blocks import block_text
 
 MALFORMED = [
     None, 7, "update", [], {}, {"method": None}, {"method": 5}, {"method": "nonsense"}, {"method": "custom"},
@@ -136,4 +137,4 @@ def test_re_running_cells_leaves_no_extra_follower():
     closed.close()
     assert settings.followers() == 1 + 4 + 1 + 1
     settings.lang = "nl"  # a closed widget hears nothing more, a live one follows
-    assert closed.blocks[0]["text"] == "Language" and live.blocks[0]["text"] == "Taal"
+    assert block_text(closed.blocks[0]) == "Language" and block_text(live.blocks[0]) == "Taal"

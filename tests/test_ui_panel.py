@@ -7,6 +7,7 @@ from cardavia_nb.i18n import card_name
 from cardavia_nb.ui.home import Home, Nav
 from cardavia_nb.ui.panel import Prose, Quiz, cards
 from cardavia_nb.ui.settings import Settings
+from tests.blocks import block_text
 
 
 def send(panel, content):
@@ -16,16 +17,16 @@ def send(panel, content):
 def test_prose_follows_the_page_language():
     settings = Settings(lang="en")
     prose = Prose("home.title", "home.tagline", settings=settings)
-    assert [b["text"] for b in prose.blocks] == [i18n.translate("home.title"), i18n.translate("home.tagline")]
+    assert [block_text(b) for b in prose.blocks] == [i18n.translate("home.title"), i18n.translate("home.tagline")]
     settings.lang = "fr"
-    assert prose.blocks[1]["text"] == i18n.translate("home.tagline", "fr") != i18n.translate("home.tagline")
+    assert block_text(prose.blocks[1]) == i18n.translate("home.tagline", "fr") != i18n.translate("home.tagline")
 
 
 def test_quiz_wrong_then_right():
     quiz = Quiz("home.title", [("a", "1"), ("b", "2")], answer="b", explain="home.tagline", settings=Settings())
     assert [b["type"] for b in quiz.blocks] == ["md", "buttons"]
     send(quiz, {"type": "press", "id": "a"})
-    assert quiz.blocks[-1]["tone"] == "bad" and quiz.blocks[-1]["text"].startswith(i18n.translate("ui.quiz.wrong"))
+    assert quiz.blocks[-1]["tone"] == "bad" and block_text(quiz.blocks[-1]).startswith(i18n.translate("ui.quiz.wrong"))
     send(quiz, {"type": "press", "id": "b"})
     assert quiz.blocks[-1]["tone"] == "ok"
     assert [i["pressed"] for i in quiz.blocks[1]["items"]] == [False, True]
@@ -57,14 +58,14 @@ def test_home_lists_every_tradition_with_cards_and_links_keep_the_language():
     home = Home(settings=settings)
     rows = [b for b in home.blocks if b["type"] == "cards"]
     assert [len(r["cards"]) for r in rows] == [5, 5, 5]
-    text = " ".join(b["text"] for b in home.blocks if b["type"] == "md")
+    text = " ".join(b["html"] for b in home.blocks if b["type"] == "md")
     for page in ("01-truco.ipynb?lang=nl", "02-pao-de-kuai.ipynb?lang=nl", "03-french-tarot.ipynb?lang=nl"):
         assert page in text
 
 
 def test_nav_links_home_previous_next():
     settings = Settings(lang="es")
-    line = Nav("pao_de_kuai", settings=settings).blocks[0]["text"]
+    line = Nav("pao_de_kuai", settings=settings).blocks[0]["html"]
     assert "00-cardavia.ipynb?lang=es" in line and "01-truco.ipynb?lang=es" in line and "03-french-tarot.ipynb?lang=es" in line
     with pytest.raises(ValueError):
         Nav("chess")

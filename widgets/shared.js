@@ -216,53 +216,6 @@ export function applyLook(el, look) {
   if (look?.lang) el.setAttribute("lang", look.lang);
 }
 
-// --- text: the safe Markdown every widget uses for rules and teaching text ---------------------
-
-// Links may go to http(s) addresses (opened in a new tab) or to pages beside this one.
-function link(label, href) {
-  const external = /^https?:\/\//.test(href);
-  if (!external && !/^[\w.\-]+(\?[\w=&\-]*)?$/.test(href)) return label;
-  const target = external ? ' target="_blank" rel="noopener noreferrer"' : "";
-  return `<a href="${href}"${target}>${label}</a>`;
-}
-
-function inline(text) {
-  return esc(text)
-    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (m, label, href) => link(label, href))
-    .replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>")
-    .replace(/(^|\W)_(.+?)_(?=\W|$)/g, "$1<em>$2</em>");
-}
-
-/** Safe Markdown for teaching text: headings, paragraphs, lists, bold, italics, links. */
-export function markdown(text) {
-  const out = [];
-  let list = null;
-  let para = [];
-  const flushPara = () => { if (para.length) out.push(`<p>${inline(para.join(" "))}</p>`); para = []; };
-  const flushList = () => {
-    if (list) out.push(`<${list.tag}>${list.items.map((i) => `<li>${inline(i)}</li>`).join("")}</${list.tag}>`);
-    list = null;
-  };
-  for (const raw of String(text ?? "").split("\n")) {
-    const line = raw.trim();
-    const heading = /^(#{1,4})\s+(.*)$/.exec(line);
-    const item = /^(?:([-*•])|\d+[.)])\s+(.*)$/.exec(line);
-    if (!line) { flushPara(); flushList(); continue; }
-    if (heading) { flushPara(); flushList(); out.push(`<h${heading[1].length + 1}>${inline(heading[2])}</h${heading[1].length + 1}>`); continue; }
-    if (item) {
-      flushPara();
-      const tag = item[1] ? "ul" : "ol";
-      if (!list || list.tag !== tag) { flushList(); list = { tag, items: [] }; }
-      list.items.push(item[2]);
-      continue;
-    }
-    if (list) { list.items[list.items.length - 1] += " " + line; continue; }
-    para.push(line);
-  }
-  flushPara();
-  flushList();
-  return out.join("");
-}
 
 // --- page setup: the stylesheet arrives once per page, on the hub (the page's Settings model) -----
 
@@ -305,7 +258,7 @@ function drawBlock(block, model) {
   switch (block.type) {
     case "md": {
       const box = h("div", { class: "cv-md" });
-      box.innerHTML = markdown(block.text);
+      box.innerHTML = block.html;  // rendered in the kernel by a CommonMark library, raw HTML off
       return box;
     }
     case "cards": {
@@ -327,7 +280,11 @@ function drawBlock(block, model) {
         onclick: () => model.send({ type: "press", id: item.id }),
       })));
     case "note":
-      return h("p", { class: `cv-note cv-${block.tone}`, text: block.text, role: "status", "data-testid": "feedback" });
+    {
+      const line = h("p", { class: `cv-note cv-${block.tone}`, role: "status", "data-testid": "feedback" });
+      line.innerHTML = block.html;  // inline Markdown rendered in the kernel
+      return line;
+    }
     case "table":
       return h("table", { class: "cv-grid" },
         h("tr", {}, block.head.map((cell) => h("th", { text: cell }))),
@@ -386,4 +343,4 @@ export function renderFan(model, el) {
   draw();
 }
 
-const api = { h, cardSVG, backSVG, cardElement, grainURL, applyLook, markdown, ready, renderPanel, renderFan, noticeLine };
+const api = { h, cardSVG, backSVG, cardElement, grainURL, applyLook, ready, renderPanel, renderFan, noticeLine };

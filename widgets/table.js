@@ -305,7 +305,7 @@ export default {
     }
 
     function drawRules() {
-      rules.innerHTML = shared.markdown(model.get("rules"));
+      rules.innerHTML = model.get("rules");  // HTML from the kernel's Markdown renderer
     }
 
     function drawNotice() {

@@ -225,11 +225,12 @@ class Game(ABC, Generic[S, V]):
             return i18n.translate("ui.action.play", lang, cards=self.card_names(action.cards, lang))
         return action.id
 
-    def describe(self, event: Event, lang: str = "en") -> str:
-        """One log line for an event, the seat as a number (the table puts names in)."""
+    def describe(self, event: Event) -> Msg:
+        """One log line for an event, its seat and cards as data (the reader's page names them)."""
+        seat = i18n.Seat(event.seat) if event.seat is not None else None
         if event.kind == "play":
-            return i18n.translate("ui.log.play", lang, seat=event.seat, cards=self.card_names(event.cards, lang))
-        return i18n.translate("ui.log.event", lang, seat=event.seat, kind=event.kind)
+            return Msg.of("ui.log.play", seat=seat, cards=i18n.Cards(tuple(event.cards), family(self.pack)))
+        return Msg.of("ui.log.event", seat=seat, kind=event.kind)
 
 
 def jsonable(value: Any) -> Any:

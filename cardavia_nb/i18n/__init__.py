@@ -4,8 +4,8 @@ Catalogs are TOML files, one folder per language and one file per domain (``core
 ``truco.toml`` ...). Nested tables flatten into dotted keys, except a table of *forms*: keys among
 Babel's plural categories (``zero one two few many other``) and ``you``, with ``other`` required.
 Its form is chosen when the text is rendered: ``you`` when the ``seat`` parameter is the reader,
-else ``zero`` when ``n`` is 0 and the table has it, else the plural category of ``n`` in that
-language (Babel's CLDR rules), else ``other``.
+else ``zero`` when the count (``n``, ``count`` or ``points``) is 0 and the table has it, else the
+plural category of the count in that language (Babel's CLDR rules), else ``other``.
 
 Placeholders are ``{name}``. Numbers are written the language's way (13,5 in French); a ``Seat``
 is named for the reader ("You", "Computer 1"; ``{seat:obj}`` for the form inside a sentence); in a
@@ -27,6 +27,7 @@ from babel.numbers import format_decimal
 LANGS = ("en", "pt", "fr", "nl", "es")
 DEFAULT = "en"
 FORMS = frozenset({"zero", "one", "two", "few", "many", "other", "you"})
+COUNTS = ("n", "count", "points")  # the parameter whose number picks a plural form, in this order
 _HERE = Path(__file__).parent
 
 Entry = str | dict[str, str]
@@ -94,9 +95,15 @@ def plural(n: float, lang: str = DEFAULT) -> str:
     return _locale(lang).plural_form(n)
 
 
+class Signed(float):
+    """A number always written with its sign (+46, −12,5), for gains and losses."""
+
+
 def number(value: float, lang: str = DEFAULT) -> str:
-    """A number written the language's way: 13.5 in English, 13,5 in French; 1,000 / 1.000 grouping."""
-    return format_decimal(value, locale=lang)
+    """A number written the language's way: 13.5 in English, 13,5 in French; 1,000 / 1.000 grouping;
+    a ``Signed`` number with its sign."""
+    pattern = "+#,##0.##;-#,##0.##" if isinstance(value, Signed) else None
+    return format_decimal(value, format=pattern, locale=lang)
 
 
 def join(words: list[str], lang: str = DEFAULT) -> str:
@@ -109,6 +116,14 @@ class Seat:
     """A seat as a message parameter: an index that the reader's view turns into a name."""
 
     index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Cards:
+    """Cards as a message parameter: their ids and pack family, named in the reader's language."""
+
+    ids: tuple[str, ...]
+    pack: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,11 +144,14 @@ class SeatName:
 
 
 def seat_name(index: int, lang: str = DEFAULT, reader: int | None = 0) -> SeatName:
-    """The one naming scheme of every page: the reader's seat is "You", the others "Computer n"."""
+    """The one naming scheme of every page: the reader's seat is "You", the others "Computer n"
+    (numbered in seat order); with no reader (a rule example) the seats are "Player A", "Player B" …"""
+    if reader is None:
+        name = translate("ui.player", lang, letter="ABCD"[index])
+        return SeatName(name, name, False)
     if index == reader:
         return SeatName(translate("ui.you", lang), translate("ui.you_lower", lang), True)
-    n = index + 1 if reader is None or index < reader else index  # computers numbered in seat order
-    name = translate("ui.computer", lang, n=n)
+    name = translate("ui.computer", lang, n=index + 1 if index < reader else index)
     return SeatName(name, name, False)
 
 
@@ -144,6 +162,8 @@ PACK_OF_DOMAIN = {"truco": "spanish", "pao_de_kuai": "french", "french_tarot": "
 def _render(key: str, name: str, value: object, lang: str, reader: int | None) -> object:
     if isinstance(value, Seat):
         return seat_name(value.index, lang, reader)
+    if isinstance(value, Cards):
+        return join([card_name(c, value.pack, lang) for c in value.ids], lang)
     if hasattr(value, "text"):  # a message inside a message (a core.text.Msg): its words in lang
         return value.text(lang, reader=reader)  # type: ignore[union-attr]
     if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -162,7 +182,7 @@ def _form(entry: Entry, lang: str, params: dict[str, object], reader: int | None
     seat = params.get("seat")
     if "you" in entry and isinstance(seat, Seat) and seat.index == reader:
         return entry["you"]
-    n = params.get("n")
+    n = next((params[k] for k in COUNTS if k in params), None)
     if isinstance(n, (int, float)) and not isinstance(n, bool):
         if n == 0 and "zero" in entry:
             return entry["zero"]

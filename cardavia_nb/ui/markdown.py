@@ -47,10 +47,19 @@ def _drawn(word: str) -> str:
     return svg[svg.index("<svg"):].strip()
 
 
-@lru_cache(maxsize=4096)
-def to_html(text: str) -> str:
-    """The HTML of a Markdown text (cached: the same catalog texts are drawn again and again)."""
-    html = _parser().render(text)
+def _draw_words(html: str) -> str:
     for word in DRAWN_WORDS:
         html = html.replace(word, _drawn(word))
     return html
+
+
+@lru_cache(maxsize=4096)
+def to_html(text: str) -> str:
+    """The HTML of a Markdown text (cached: the same catalog texts are drawn again and again)."""
+    return _draw_words(_parser().render(text))
+
+
+@lru_cache(maxsize=4096)
+def inline_html(text: str) -> str:
+    """The HTML of one line of Markdown (emphasis, links), without a paragraph around it."""
+    return _draw_words(_parser().renderInline(text))

@@ -5,11 +5,11 @@ reacts to the learner's clicks; the front end (``renderPanel`` in widgets/shared
 intents. Rule steps, demos and quizzes of the notebooks are small subclasses.
 
 Blocks (dicts):
-``{"type": "md", "text": ...}`` Markdown (headings, paragraphs, lists, bold, italics, links);
+``{"type": "md", "html": ...}`` Markdown rendered to HTML by ``ui.markdown`` (headings, lists, emphasis, links);
 ``{"type": "cards", "id": ..., "pack": ..., "cards": [{"id", "name", "selected", "mark"}], "pick": bool}``
 a row of cards, clickable when ``pick`` (sends ``{"type": "pick", "block": id, "card": card}``);
 ``{"type": "buttons", "items": [{"id", "label", "pressed"}]}`` (sends ``{"type": "press", "id": ...}``);
-``{"type": "note", "tone": "ok"|"bad"|"info", "text": ...}`` a feedback line;
+``{"type": "note", "tone": "ok"|"bad"|"info", "html": ...}`` a feedback line (inline Markdown);
 ``{"type": "table", "head": [...], "rows": [[...]]}`` a small table of words and numbers;
 ``{"type": "number", "id", "label", "value", "min", "max"}`` a number field (sends
 ``{"type": "number", "id": ..., "value": n}``).
@@ -24,6 +24,7 @@ import traitlets
 from cardavia_nb import i18n
 from cardavia_nb.i18n import card_name
 from cardavia_nb.ui.assets import Widget, module
+from cardavia_nb.ui.markdown import inline_html, to_html
 from cardavia_nb.ui.settings import Settings
 
 INTENTS = ("pick", "press", "number")
@@ -80,8 +81,8 @@ def _well_formed(kind: str, content: dict) -> bool:
 # --- block builders: every panel uses these, so blocks have one shape everywhere ----------------
 
 def md(text: str) -> dict:
-    """A Markdown block."""
-    return {"type": "md", "text": text}
+    """A Markdown block, rendered to HTML in the kernel (the one renderer of every widget)."""
+    return {"type": "md", "html": to_html(text)}
 
 
 def text(key: str, lang: str, **params: Any) -> dict:
@@ -106,8 +107,8 @@ def buttons(items: Iterable[tuple[str, str]], pressed: str | None = None) -> dic
 
 
 def note(text_: str, tone: str = "info") -> dict:
-    """A feedback line: ``ok``, ``bad`` or ``info``."""
-    return {"type": "note", "tone": tone, "text": text_}
+    """A feedback line (``ok``, ``bad`` or ``info``), its Markdown rendered inline."""
+    return {"type": "note", "tone": tone, "html": inline_html(text_)}
 
 
 def table(head: list[str], rows: list[list[Any]]) -> dict:
@@ -135,12 +136,13 @@ class Prose(Panel):
 class Quiz(Panel):
     """A question with answer buttons and feedback in words.
 
-    ``choices`` are (id, label key or literal) pairs; ``answer`` is the right id; ``explain`` is the
+    ``choices`` are (id, label) pairs, a label being a catalog key, a function of the language (a
+    seat's name) or a literal shown as is (numbers); ``answer`` is the right id; ``explain`` is the
     key of the sentence shown after any answer; ``extra(lang)`` may add blocks under the question
-    (the cards asked about). Labels that are not catalog keys are shown as is (numbers, names).
+    (the cards asked about).
     """
 
-    def __init__(self, question: str, choices: list[tuple[str, str]], answer: str, explain: str,
+    def __init__(self, question: str, choices: list[tuple[str, str | Callable[[str], str]]], answer: str, explain: str,
                  settings: Settings | None = None, extra: Callable[[str], list[dict]] | None = None,
                  **params: Any):
         if answer not in {c for c, _ in choices}:
@@ -152,7 +154,9 @@ class Quiz(Panel):
 
     def render(self, lang: str) -> list[dict]:
         """Question, optional extra blocks (e.g. the cards asked about), buttons, feedback."""
-        def label(value: str) -> str:
+        def label(value: str | Callable[[str], str]) -> str:
+            if callable(value):
+                return value(lang)
             return i18n.translate(value, lang) if i18n.has(value) else value
 
         out = [text(self.question, lang, **self.params), *self.extra(lang),

@@ -29,6 +29,7 @@ from cardavia_nb.games import get as get_game
 from cardavia_nb.i18n import card_name
 from cardavia_nb.ui.adapters import Adapter, adapter_for, t
 from cardavia_nb.ui.assets import Widget, module
+from cardavia_nb.ui.markdown import to_html
 from cardavia_nb.ui.settings import Settings, ui_texts
 
 LEVELS = ("low", "high")
@@ -58,12 +59,6 @@ def _name_pattern(pack: str, family: str, lang: str) -> tuple[re.Pattern, dict[s
     names = {card_name(c.id, family, lang): c.id for c in deck(pack)}
     alternatives = sorted(names, key=len, reverse=True)
     return re.compile(r"(?<!\w)(" + "|".join(map(re.escape, alternatives)) + r")(?!\w)"), names
-
-
-@lru_cache(maxsize=None)
-def _seat_pattern(word: str) -> re.Pattern:
-    """A regex for '<seat word> <number>' in any letter case (the number is group 2)."""
-    return re.compile(r"(?<!\w)(" + re.escape(word) + r") (\d+)(?!\w)", re.IGNORECASE)
 
 
 def card_ids(value: Any, pack_ids: frozenset[str]) -> set[str]:
@@ -319,39 +314,18 @@ class Table(Widget):
 
     # --- rendering -----------------------------------------------------------------------------
     def _name(self, seat: int | None) -> str:
-        """A seat's name in the current language."""
-        if seat is None:
-            return ""
-        return t("you", self.lang) if seat == self.human else t("computer", self.lang, n=seat)
+        """A seat's name in the current language: "You" for the human, "Computer n" for the others."""
+        return "" if seat is None else str(i18n.seat_name(seat, self.lang, reader=self.human))
 
     def _line(self, event: Event) -> str:
         """A log line for an event, or '' when it would tell a card the human may not see."""
         if not set(event.cards) <= self._known:
             return ""
-        text = self.adapter.describe(event, self.lang)
-        if not text:
-            return ""
+        text = self.game.describe(event).text(self.lang, reader=self.human)
         pattern, names = _name_pattern(self.game.pack, self.adapter.pack, self.lang)
         if any(names[m.group(1)] not in self._known for m in pattern.finditer(text)):
             return ""
-        return self._seat_words(text, event.seat)
-
-    def _seat_words(self, text: str, seat: int | None = None) -> str:
-        """Put the table's names ('your seat', 'Computer 1') for the engine's 'Seat N' words and
-        for a ``{seat}`` left for the table to fill (then ``seat`` is the event's seat)."""
-
-        def name(seat: int, capital: bool) -> str:
-            if seat != self.human:
-                return t("computer", self.lang, n=seat)
-            words = t("log.your_seat", self.lang)
-            return words[:1].upper() + words[1:] if capital else words
-
-        if seat is not None and "{seat}" in text:
-            head, _, tail = text.partition("{seat}")
-            starts_sentence = not head.strip() or head.rstrip().endswith((".", "!", "?"))
-            text = head + name(seat, starts_sentence) + tail.replace("{seat}", name(seat, False))
-        pattern = _seat_pattern(t("log.seat_word", self.lang))
-        return pattern.sub(lambda m: name(int(m.group(2)), m.group(1)[:1].isupper()), text)
+        return text
 
     def _log_lines(self) -> list[str]:
         """The last log lines in the current language."""
@@ -404,11 +378,9 @@ class Table(Widget):
         return {**select, "presets": presets}
 
     def _result(self, state: Any) -> dict[str, Any] | None:
-        """The adapter's end-of-game summary with seat numbers turned into names, and the deal code."""
-        result = self.adapter.result(state, self.lang)
+        """The adapter's end-of-game summary in the human's words, and the deal code."""
+        result = self.adapter.result(state, self.lang, reader=self.human)
         if result is not None:
-            for item in result["items"]:
-                item["label"] = self._seat_words(item["label"])
             result["replay"] = Msg.of("ui.log.replay", code=str(self.seed)).text(self.lang)
         return result
 
@@ -420,9 +392,9 @@ class Table(Widget):
             self.steps = []
 
     def _rules_text(self) -> str:
-        """The full rules of the game (``<game>.rules.full``) in the current language, as Markdown."""
+        """The full rules of the game (``<game>.rules.full``) in the current language, as HTML."""
         key = f"{self.game.name}.rules.full"
-        return i18n.translate(key, self.lang) if i18n.has(key) else t("rules.missing", self.lang)
+        return to_html(i18n.translate(key, self.lang) if i18n.has(key) else t("rules.missing", self.lang))
 
     def _on_settings(self, look: dict[str, Any], lang_changed: bool) -> None:
         """Follow the shared settings; a new language re-renders every word."""

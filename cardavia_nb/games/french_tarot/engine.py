@@ -376,6 +376,6 @@ class FrenchTarot(Game[R.TarotState, TarotView]):
         """Short button text for an action."""
         return words.label(self.coerce(action), lang)
 
-    def describe(self, event: Event, lang: str = "en") -> str:
-        """One log line for an event, with a ``{seat}`` placeholder for the table to fill in."""
-        return words.describe(event, lang)
+    def describe(self, event: Event) -> Msg:
+        """One log line for an event, its seat as data."""
+        return words.describe(event)

@@ -7,6 +7,7 @@ from typing import Any
 from cardavia_nb.core.game import Action, Event
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games.french_tarot import rules as R
+from cardavia_nb.i18n import Seat, Signed
 
 
 def problem_msg(problem: tuple[str, dict] | None) -> Msg | None:
@@ -31,10 +32,11 @@ def label(action: Action, lang: str = "en") -> str:
         return Msg.of(key, card=action.cards[0]).text(lang)
     return Msg.of(key, cards=action.cards).text(lang)
 
-def describe(event: Event, lang: str = "en") -> str:
-    """One log line for an event, with a ``{seat}`` placeholder for the table to fill in."""
+
+def describe(event: Event) -> Msg:
+    """One log line for an event, its seat as data."""
     key = f"french_tarot.event.{event.kind}"
-    p: dict[str, Any] = {"seat": "{seat}"}
+    p: dict[str, Any] = {"seat": Seat(event.seat)} if event.seat is not None else {}
     if event.kind == "bid" or event.kind == "contract":
         key += f"_{event.source}"
     elif event.kind == "cancel":
@@ -48,15 +50,15 @@ def describe(event: Event, lang: str = "en") -> str:
         key += "_kept" if event.amount == 0 and event.get("trick_no") < 18 else (
             "_last" if event.get("trick_no") == 18 else "_paid")
     elif event.kind == "points":
-        p.update(amount=f"{event.amount:+g}", source=Msg.of(f"french_tarot.source.{event.source}").text(lang))
+        p.update(amount=Signed(event.amount), source=Msg.of(f"french_tarot.source.{event.source}"))
     elif event.kind == "deal":
         p["n"] = event.get("deal_no", 0) + 1
     elif event.kind == "poignee":
-        p.update(cards=event.cards, level=Msg.of(f"french_tarot.level.{event.source}").text(lang))
+        p.update(cards=event.cards, level=Msg.of(f"french_tarot.level.{event.source}"))
     if event.kind in ("chien", "play", "trick"):
         p["cards"] = event.cards
         if event.kind == "play":
             p["card"] = event.cards[0]
         if event.kind == "trick":
-            p["points"] = f"{event.amount:g}"
-    return Msg.of(key, **p).text(lang)
+            p["points"] = Msg.of("french_tarot.count.card_points", points=event.amount)
+    return Msg.of(key, **p)

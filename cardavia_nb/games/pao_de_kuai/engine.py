@@ -291,9 +291,9 @@ class PaoDeKuai(Game[PdkState, PdkView]):
         """Short button text: "Pass" or the play in shape words with its cards."""
         return words.label(self.coerce(action), lang)
 
-    def describe(self, event: Event, lang: str = "en") -> str:
-        """One log line for an event, naming seats by number."""
-        return words.describe(event, lang)
+    def describe(self, event: Event) -> Msg:
+        """One log line for an event, its seat as data."""
+        return words.describe(event)
 
     def combinations_in(self, hand: Iterable[str], opening: bool = False) -> list[tuple[Combo, tuple[str, ...]]]:
         """Every combination a hand can lead (only those with 3♥ at the opening)."""

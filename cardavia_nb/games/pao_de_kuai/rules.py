@@ -13,6 +13,7 @@ from typing import Any, Iterable, NamedTuple
 
 from cardavia_nb.core.cards import deck
 from cardavia_nb.core.game import Event, Item
+from cardavia_nb.i18n import Seat
 
 DECK_IDS = tuple(c.id for c in deck("pao_de_kuai48"))
 RANK_VALUE = {"J": 11, "Q": 12, "K": 13, "A": 14, "2": 15, **{str(n): n for n in range(3, 11)}}
@@ -312,7 +313,7 @@ def settle(state: PdkState) -> tuple[tuple[int, ...], tuple[Item, ...]]:
     items: list[Item] = []
     for owner in state.bonuses:
         items.append(Item("pao_de_kuai.item.bonus", owner, BONUS_GAIN))
-        items.extend(Item("pao_de_kuai.item.bonus_paid", s, -BONUS_LOSS, (("to", owner),))
+        items.extend(Item("pao_de_kuai.item.bonus_paid", s, -BONUS_LOSS, (("seat", Seat(owner)),))
                      for s in range(SEATS) if s != owner)
     winner = state.winner
     if winner is not None:
@@ -322,7 +323,7 @@ def settle(state: PdkState) -> tuple[tuple[int, ...], tuple[Item, ...]]:
             paid = penalty_items(state.hands[loser], loser, state.has_played[loser])
             items.extend(paid)
             items.append(Item("pao_de_kuai.item.collect", winner, -sum(i.amount for i in paid),
-                              (("from", loser),)))
+                              (("seat", Seat(loser)),)))
     scores = [0] * SEATS
     for item in items:
         scores[item.seat] += item.amount

@@ -5,7 +5,7 @@ from __future__ import annotations
 from cardavia_nb.core.game import Action, Event
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games.pao_de_kuai.rules import RANK, Combo, classify_ranks
-from cardavia_nb.i18n import translate
+from cardavia_nb.i18n import Seat, translate
 
 SYMBOL = {**{n: str(n) for n in range(3, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A", 15: "2"}
 SUIT_SIGN = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -18,9 +18,14 @@ def _params(combo: Combo) -> dict[str, object]:
     return {"rank": SYMBOL[combo.key], "low": SYMBOL[low], "size": combo.size, "pairs": combo.size // 2}
 
 
+def shape_msg(combo: Combo) -> Msg:
+    """A combination as a message: "pair of 9s", "straight 5 to 9 (5 cards)", "bomb of four 7s"."""
+    return Msg.of(f"pao_de_kuai.shape.{combo.shape}", **_params(combo))
+
+
 def shape_text(combo: Combo, lang: str = "en") -> str:
-    """A combination in words: "pair of 9s", "straight 5 to 9 (5 cards)", "bomb of four 7s"."""
-    return translate(f"pao_de_kuai.shape.{combo.shape}", lang, **_params(combo))
+    """A combination in words, in ``lang``."""
+    return shape_msg(combo).text(lang)
 
 
 def does_not_beat(top: Combo) -> Msg:
@@ -42,15 +47,14 @@ def label(action: Action, lang: str = "en") -> str:
     return translate("pao_de_kuai.label.play", lang, shape=shape_text(combo, lang), ids=short_cards(action.cards))
 
 
-def describe(event: Event, lang: str = "en") -> str:
-    """One log line for an event, seen by an onlooker."""
-    key = f"pao_de_kuai.event.{event.kind}"
+def describe(event: Event) -> Msg:
+    """One log line for an event, seen by an onlooker, its seat as data."""
+    key, seat = f"pao_de_kuai.event.{event.kind}", Seat(event.seat)
     if event.kind == "play":
         combo = Combo(event.get("shape"), event.get("size"), event.get("key"))
         key += ".response" if event.get("response") else ".lead"
-        return translate(key, lang, seat=event.seat, shape=shape_text(combo, lang), ids=short_cards(event.cards))
+        return Msg.of(key, seat=seat, shape=shape_msg(combo), ids=short_cards(event.cards))
     if event.kind == "points":
         key += ".gain" if event.amount >= 0 else ".loss"
-        return translate(key, lang, seat=event.seat, amount=abs(event.amount),
-                         source=translate(f"pao_de_kuai.source.{event.source}", lang))
-    return translate(key, lang, seat=event.seat, amount=event.amount, ids=short_cards(event.cards))
+        return Msg.of(key, seat=seat, amount=abs(event.amount), source=Msg.of(f"pao_de_kuai.source.{event.source}"))
+    return Msg.of(key, seat=seat, amount=event.amount, ids=short_cards(event.cards))

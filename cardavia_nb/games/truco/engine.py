@@ -267,9 +267,9 @@ class Truco(Game[TrucoState, TrucoView]):
         """Short button text for a move ("Envido", "Play Ace of swords")."""
         return words.label(self.coerce(action), lang)
 
-    def describe(self, event: Event, lang: str = "en") -> str:
-        """One log line for an event, with the seat as ``{seat}`` filled in as a number."""
-        return words.describe_event(event, lang)
+    def describe(self, event: Event) -> Msg:
+        """One log line for an event, its seats as data."""
+        return words.describe_event(event)
 
 
 def _credit(s: TrucoState, winner: int, amount: int, source: str, events: tuple[Event, ...],

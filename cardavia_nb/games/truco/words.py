@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from cardavia_nb.core.game import Action, Event
-from cardavia_nb.i18n import translate
+from cardavia_nb.core.text import Msg
+from cardavia_nb.i18n import Seat, translate
 
 
 def label(action: Action, lang: str = "en") -> str:
@@ -20,33 +21,32 @@ def malas_buenas(score: int, lang: str = "en") -> str:
     return translate("truco.score.buenas", lang, n=score - 15)
 
 
-def describe_event(event: Event, lang: str = "en") -> str:
-    """One onlooker's log line for an event."""
-    kind, seat = event.kind, event.seat
+def describe_event(event: Event) -> Msg:
+    """One log line for an event, its seats as data (the reader's page names them)."""
+    kind, seat = event.kind, Seat(event.seat) if event.seat is not None else None
     if kind == "play":
-        return translate("truco.event.play", lang, seat=seat, card=event.cards[0])
+        return Msg.of("truco.event.play", seat=seat, card=event.cards[0])
     if kind == "call":
-        return translate("truco.event.call", lang, seat=seat,
-                         call=translate("truco.label." + event.get("call"), lang))
+        return Msg.of("truco.event.call", seat=seat, call=Msg.of("truco.label." + event.get("call")))
     if kind == "answer":
         key = "quiero" if event.get("quiero") else "no_quiero"
-        return translate("truco.event.answer", lang, seat=seat, answer=translate("truco.label." + key, lang))
+        return Msg.of("truco.event.answer", seat=seat, answer=Msg.of("truco.label." + key))
     if kind == "envido_values":
-        values, (first, second) = event.get("values"), event.get("order")
-        return translate("truco.event.envido_values", lang, seat_a=first, value_a=values[first],
-                         seat_b=second, value_b=values[second])
+        values = event.get("values")
+        first, second = (Msg.of("truco.event.envido_value", seat=Seat(s), value=values[s]) for s in event.get("order"))
+        return Msg.of("truco.event.envido_values", first=first, second=second)
     if kind == "points":
-        return translate(f"truco.event.points.{event.source}", lang, seat=seat, amount=int(event.amount))
+        return Msg.of(f"truco.event.points.{event.source}", seat=seat, amount=int(event.amount))
     if kind in ("trick_won", "parda"):
-        return translate(f"truco.event.{kind}", lang, seat=seat, trick=event.get("trick"))
+        return Msg.of(f"truco.event.{kind}", seat=seat, trick=event.get("trick"))
     if kind == "deal":
-        return translate("truco.event.deal", lang, seat=seat, deal_no=event.get("deal_no"))
+        return Msg.of("truco.event.deal", seat=seat, deal_no=event.get("deal_no"))
     if kind == "deal_over":
-        return translate("truco.event.deal_over", lang, seat=event.get("next_dealer"))
+        return Msg.of("truco.event.deal_over", seat=Seat(event.get("next_dealer")))
     if kind == "match_over":
         a, b = event.get("scores")
-        return translate("truco.event.match_over", lang, seat=seat, score_a=a, score_b=b)
-    return translate(f"truco.event.{kind}", lang, seat=seat)
+        return Msg.of("truco.event.match_over", seat=seat, score_a=a, score_b=b)
+    return Msg.of(f"truco.event.{kind}", seat=seat)
 
 
 __all__ = ["describe_event", "label", "malas_buenas"]

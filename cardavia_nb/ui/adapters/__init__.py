@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from cardavia_nb import i18n
 from cardavia_nb.core.cards import family
-from cardavia_nb.core.game import Action, Event, Game
+from cardavia_nb.core.game import Action, Game
 from cardavia_nb.i18n import card_name
 
 # game name -> adapter module; a game without one uses the base Adapter.
@@ -28,11 +28,6 @@ MODULES = {
 def t(key: str, lang: str, **params: Any) -> str:
     """A ``ui.*`` text in ``lang``."""
     return i18n.translate(f"ui.{key}", lang, **params)
-
-
-def amount(value: float) -> str:
-    """A number for display: whole numbers without a decimal point, halves with one digit."""
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
 class Adapter:
@@ -60,10 +55,6 @@ class Adapter:
     def label(self, action: Action, lang: str) -> str:
         """Button text of an action (the game's words)."""
         return self.game.label(action, lang)
-
-    def describe(self, event: Event, lang: str) -> str:
-        """A log line for an event (seat numbers are replaced by names by the table)."""
-        return self.game.describe(event, lang)
 
     # --- the View ------------------------------------------------------------------------------
     def hand(self, view: Any) -> tuple[str, ...]:
@@ -133,19 +124,20 @@ class Adapter:
             return None, reason.text(lang)
         return action.id, self.label(action, lang)
 
-    def result(self, state: Any, lang: str) -> dict[str, Any] | None:
+    def result(self, state: Any, lang: str, reader: int | None = 0) -> dict[str, Any] | None:
         """The end-of-game summary: ``{title, winners, items: [{label, amount}], payoffs}``."""
         res = self.game.result(state)
         if res is None:
             return None
-        items = [{"seat": it.seat, "label": self.item_text(it, lang), "amount": amount(it.amount)}
+        items = [{"seat": it.seat, "label": self.item_text(it, lang, reader), "amount": i18n.number(it.amount, lang)}
                  for it in res.items]
-        return {"winners": list(res.winners), "items": items, "payoffs": [amount(p) for p in res.payoffs]}
+        return {"winners": list(res.winners), "items": items,
+                "payoffs": [i18n.number(p, lang) for p in res.payoffs]}
 
-    def item_text(self, item: Any, lang: str) -> str:
-        """The words of one settlement line: the game's catalog key when present."""
+    def item_text(self, item: Any, lang: str, reader: int | None = 0) -> str:
+        """The words of one settlement line for the player at ``reader``: the game's catalog key."""
         key = item.key if "." in item.key else f"{self.game.name}.item.{item.key}"
-        return i18n.translate(key, lang, **dict(item.params)) if i18n.has(key) else item.key
+        return i18n.translate(key, lang, reader=reader, **dict(item.params)) if i18n.has(key) else item.key
 
 
 def adapter_for(game: Game) -> Adapter:
@@ -156,4 +148,4 @@ def adapter_for(game: Game) -> Adapter:
     return import_module(module).GameAdapter(game)
 
 
-__all__ = ["Adapter", "adapter_for", "amount", "t"]
+__all__ = ["Adapter", "adapter_for", "t"]

@@ -8,7 +8,7 @@ from typing import Any, Sequence
 from cardavia_nb.core.game import Action
 from cardavia_nb.games.french_tarot.actions import ActionList
 from cardavia_nb.i18n import translate
-from cardavia_nb.ui.adapters import Adapter, amount, t
+from cardavia_nb.ui.adapters import Adapter, t
 
 
 class GameAdapter(Adapter):
@@ -59,7 +59,7 @@ class GameAdapter(Adapter):
     def scores(self, view: Any, lang: str) -> list[str]:
         """Final scores when over, else the tricks each seat has won."""
         if view.scores is not None:
-            return [t("tarot.score", lang, n=amount(s)) for s in view.scores]
+            return [t("tarot.score", lang, n=s) for s in view.scores]
         return [t("score.tricks", lang, n=n) for n in view.tricks_won]
 
     def tags(self, view: Any, lang: str) -> dict[int, str]:

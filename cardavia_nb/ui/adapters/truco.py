@@ -54,9 +54,9 @@ class GameAdapter(Adapter):
         """'Next deal' waits for the human's click even when the computer deals next."""
         return legal[0] if len(legal) == 1 and legal[0].kind == "next_deal" else None
 
-    def result(self, state: Any, lang: str) -> dict[str, Any] | None:
+    def result(self, state: Any, lang: str, reader: int | None = 0) -> dict[str, Any] | None:
         """The match result with the final scores as a title line."""
-        out = super().result(state, lang)
+        out = super().result(state, lang, reader)
         if out is not None:
             out["title"] = t("truco.match_score", lang, a=state.scores[0], b=state.scores[1])
         return out

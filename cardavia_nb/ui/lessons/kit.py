@@ -62,15 +62,9 @@ def bullets(lines: Iterable[str]) -> dict:
 
 
 def seat_name(seat: int, lang: str, you: int | None = None) -> str:
-    """A demo seat's name, one scheme for every lesson.
-
-    Where the learner has a seat (``you``) it is "You" and the others are "Computer n", as at the
-    table; in rule examples that nobody in particular plays, every seat is "Seat n", as in the
-    engines' log lines.
-    """
-    if you is None:
-        return i18n.translate("lesson.seat", lang, n=seat)
-    return i18n.translate("ui.you", lang) if seat == you else i18n.translate("ui.computer", lang, n=seat)
+    """A demo seat's name, the table's scheme (``cardavia_nb.i18n.seat_name``): "You" and "Computer n"
+    where the learner has a seat (``you``); "Player A", "Player B" … in rule examples nobody plays."""
+    return str(i18n.seat_name(seat, lang, reader=you))
 
 
 class Intro(Panel):

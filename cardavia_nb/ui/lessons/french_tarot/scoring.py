@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from cardavia_nb import i18n
 from cardavia_nb.games.french_tarot import card_points, settle, target
 from cardavia_nb.games.french_tarot import rules as R
-from cardavia_nb.ui.adapters import amount
 from cardavia_nb.ui.lessons.french_tarot.common import PACK, contract_name, group_title, pack_groups, say, words
 from cardavia_nb.ui.lessons.kit import toggle
 from cardavia_nb.ui.panel import Panel, Prose, Quiz, buttons, cards, md, note, number, table
@@ -34,10 +35,10 @@ class PileDemo(Panel):
             return out + [note(say("step7.empty", lang), "info")]
         points, n = card_points(self.pile), R.oudlers(self.pile)
         goal = target(n)
-        verdict = (say("step7.made", lang, diff=amount(points - goal)) if points >= goal
-                   else say("step7.short", lang, diff=amount(goal - points)))
+        verdict = (say("step7.made", lang, diff=points - goal) if points >= goal
+                   else say("step7.short", lang, diff=goal - points))
         return out + [cards(R.sort_cards(self.pile), PACK, lang, block="pile"),
-                      note(say("step7.count", lang, n=len(self.pile), points=amount(points), oudlers=n,
+                      note(say("step7.count", lang, n=len(self.pile), points=points, oudlers=n,
                                target=goal) + " " + verdict, "ok" if points >= goal else "info")]
 
     def handle(self, intent: str, content: dict) -> None:
@@ -52,9 +53,9 @@ class PileDemo(Panel):
 
 def pile_quiz(settings: Settings | None = None) -> Quiz:
     """Count four cards; the right answer is the engine's count."""
-    right = amount(card_points(("KS", "QH", "T21", "7D")))
-    choices = sorted({right, "12", "13.5", "4"}, key=float)
-    return say.quiz("step7.quiz", choices, right, settings,
+    right = card_points(("KS", "QH", "T21", "7D"))
+    choices = [(f"{v:g}", partial(i18n.number, v)) for v in sorted({right, 12, 13.5, 4})]
+    return say.quiz("step7.quiz", choices, f"{right:g}", settings,
                 extra=lambda lang: [cards(("KS", "QH", "T21", "7D"), PACK, lang, block="quiz")])
 
 
@@ -91,7 +92,7 @@ class SettleDemo(Panel):
 
     def item_line(self, item, lang: str) -> list[str]:
         """One settlement line in words with its amount."""
-        return [i18n.translate(item.key, lang, **dict(item.params)), amount(item.amount)]
+        return [i18n.translate(item.key, lang, **dict(item.params)), i18n.number(item.amount, lang)]
 
     def render(self, lang: str) -> list[dict]:
         """Presets, the facts as buttons and numbers, the itemised settlement and the four scores."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 from cardavia_nb.core.game import IllegalAction
 from cardavia_nb.games.french_tarot import card_points, target
 from cardavia_nb.games.french_tarot import rules as R
-from cardavia_nb.ui.adapters import amount
 from cardavia_nb.ui.lessons.french_tarot.common import (
     GAME, PACK, contract_name, group_title, name_of, pack_groups, say,
 )
@@ -61,8 +60,8 @@ class PackDemo(Panel):
         if self.card:
             kind = "oudler" if self.card in R.OUDLERS else "trump" if R.SUIT[self.card] == "T" else "suit"
             out.append(note(say(f"step2.kind_{kind}", lang, card=self.card,
-                                points=amount(card_points((self.card,)))), "info"))
-        out.append(note(say("step2.total", lang, n=len(R.CARDS), points=amount(card_points(R.CARDS))), "info"))
+                                points=card_points((self.card,))), "info"))
+        out.append(note(say("step2.total", lang, n=len(R.CARDS), points=card_points(R.CARDS)), "info"))
         return out
 
     def handle(self, intent: str, content: dict) -> None:

@@ -7,7 +7,6 @@ from typing import Callable
 from cardavia_nb.core.game import Event, IllegalAction
 from cardavia_nb.games.french_tarot import TarotState, legal, trick_winner
 from cardavia_nb.games.french_tarot import rules as R
-from cardavia_nb.ui.adapters import amount
 from cardavia_nb.ui.lessons.french_tarot.common import GAME, PACK, auction, fixture, name_of, played_by, run, say
 from cardavia_nb.ui.panel import Panel, Quiz, buttons, cards, md, note
 from cardavia_nb.ui.settings import Settings
@@ -50,7 +49,7 @@ def trick_position(case: str) -> TarotState:
 def trick_words(event: Event, lang: str) -> str:
     """The end of a trick in words from the engine's events: its winner, and the Excuse kept."""
     if event.kind == "trick":
-        return say("step5.won", lang, name=name_of(event.seat, lang), points=amount(event.amount))
+        return say("step5.won", lang, name=name_of(event.seat, lang), points=event.amount)
     if event.kind == "excuse":
         return say("step5.excuse_half" if event.amount else "step5.excuse_kept", lang)
     return ""

@@ -9,18 +9,13 @@ from cardavia_nb import i18n
 from cardavia_nb.core.game import Item
 from cardavia_nb.games.pao_de_kuai import PaoDeKuai, PdkState
 from cardavia_nb.ui.lessons import kit
-from cardavia_nb.ui.lessons.kit import Words
+from cardavia_nb.ui.lessons.kit import Words, seat_name
 from cardavia_nb.ui.panel import Prose, note, table
 from cardavia_nb.ui.settings import Settings
 
 GAME = PaoDeKuai()
 PACK = "french"
 say = Words("pao_de_kuai.lesson.{}")
-
-
-def seat_name(seat: int, lang: str) -> str:
-    """A seat's name in the demos ("Seat 1"), matching the engine's log lines."""
-    return kit.seat_name(seat, lang)
 
 
 class Intro(kit.Intro):
@@ -38,7 +33,7 @@ def step(n: int, settings: Settings | None = None) -> Prose:
 def item_words(item: Item, lang: str) -> str:
     """One settlement line in words: the engine's item text, with the doubling said aloud."""
     params = dict(item.params)
-    words = i18n.translate(item.key, lang, **params)
+    words = i18n.translate(item.key, lang, reader=None, **params)
     if params.get("doubled"):
         words += " " + say("settle.doubled", lang)
     return words

@@ -45,7 +45,7 @@ class RaceDemo(Panel):
         if state.top is not None:
             out.append(md(say("race.top", lang, name=seat_name(state.top.seat, lang),
                               shape=shape_text(state.top.combo, lang))))
-        lines = [GAME.describe(e, lang) for e in state.events if e.kind not in ("points", "deal")]
+        lines = [GAME.describe(e).text(lang, reader=None) for e in state.events if e.kind not in ("points", "deal")]
         if self.at and lines:
             out.append(bullets(lines))
         if state.winner is not None:

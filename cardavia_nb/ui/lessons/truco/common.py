@@ -6,16 +6,14 @@ hands are shown face up.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Sequence
 
-from cardavia_nb import i18n
 from cardavia_nb.core.cards import deck
 from cardavia_nb.core.game import Event
 from cardavia_nb.games.truco import Truco, TrucoState, malas_buenas
 from cardavia_nb.games.truco import DEAL_OVER
 from cardavia_nb.i18n import card_name
-from cardavia_nb.ui.lessons.kit import Words, example, replay_all
+from cardavia_nb.ui.lessons.kit import Words, example, replay_all, seat_name
 from cardavia_nb.ui.panel import cards, md, table
 
 GAME = Truco()
@@ -26,16 +24,9 @@ SEATS = ("a", "b")
 say = Words("truco.lesson.{}")
 
 
-def seat_name(seat: int, lang: str) -> str:
-    """A demo seat's name: Player A (seat 0) or Player B (seat 1)."""
-    return say(f"seat_{SEATS[seat]}", lang)
-
-
 def log_line(event: Event, lang: str) -> str:
-    """The engine's sentence for an event, with "Seat N" replaced by the demo seat's name."""
-    word = i18n.translate("ui.log.seat_word", lang)
-    pattern = re.compile(r"(?<!\w)" + re.escape(word) + r" ([01])(?!\w)", re.IGNORECASE)
-    return pattern.sub(lambda m: seat_name(int(m.group(1)), lang), GAME.describe(event, lang))
+    """The engine's sentence for an event in a rule example (seats named Player A and Player B)."""
+    return GAME.describe(event).text(lang, reader=None)
 
 
 def fixture(hands: tuple[str, str], scores: tuple[int, int] = (0, 0), dealer: int = 1,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from cardavia_nb.games.truco import PARDA, chain_accepted, chain_refused, deal_winner, malas_buenas, trick_winner
@@ -16,7 +17,7 @@ def seat_choice(seat: int) -> str:
     return f"seat:{SEATS[seat]}"
 
 
-SEAT_CHOICES = [(f"seat:{s}", say.key(f"seat_{s}")) for s in SEATS]
+SEAT_CHOICES = [(seat_choice(seat), partial(seat_name, seat)) for seat in range(len(SEATS))]
 
 
 def quiz(name: str, choices: list, answer: str, settings: Settings | None = None, **params: Any) -> Quiz:

@@ -1,0 +1,26 @@
+"""What a panel block reads as on the page: its HTML without tags (the tests' view of teaching text)."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        label = dict(attrs).get("aria-label")
+        if label:  # a word drawn as SVG reads as its label
+            self.parts.append(label)
+
+
+def block_text(block: dict) -> str:
+    """The visible words of a ``md`` or ``note`` block (entities decoded, tags dropped)."""
+    parser = _Text()
+    parser.feed(block["html"])
+    return "".join(parser.parts).strip()
