@@ -1,0 +1,64 @@
+"""The static site in headless Chromium: landing page, the home app in Portuguese, a card played in Truco."""
+
+from __future__ import annotations
+
+import time
+
+from tests.browser.conftest import READY, shot
+from tests.browser.harness import Watch, new_context
+from tests.browser.pages import TABLE, settled
+
+# Pyodide compiles its wasm and imports every package on each page: 10-20 s on 2 busy cores.
+START_MS = 180_000
+TABLE_READY = f"{TABLE}[data-ready='1']"
+FAILED_CELL = "[data-mime-type='application/vnd.jupyter.stderr'], [data-mime-type='application/vnd.jupyter.error']"
+
+
+def wait_ready(page, selector: str, what: str) -> float:
+    """Seconds until ``selector`` is drawn (at most START_MS); a failed cell or a timeout fails the test."""
+    start = time.monotonic()
+    try:
+        page.wait_for_selector(f"{selector}, {FAILED_CELL}", timeout=START_MS, state="attached")
+    except Exception as err:
+        shot(page, f"FAILED-site-{what}")
+        raise AssertionError(f"{what} did not become interactive within {START_MS / 1000:.0f} s: {err}") from None
+    failed = page.locator(FAILED_CELL)
+    assert failed.count() == 0, f"{what}: a cell failed: {failed.first.inner_text()[:2000]}"
+    return time.monotonic() - start
+
+
+def test_site_plays_truco_offline_under_a_subpath(browser, site_url):
+    context = new_context(browser)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    watch = Watch().attach(page)
+    page.goto(f"{site_url}?lang=pt", timeout=60_000)
+    landing = page.locator("section[lang='pt']")
+    assert landing.is_visible() and page.locator("section[lang='en']").is_hidden()
+    assert "JupyterLab" in landing.inner_text()
+
+    landing.locator("h1 a").click()  # the home page as a voici app, in Portuguese from ?lang=pt
+    page.wait_for_url("**/app/voici/render/00-cardavia.html?lang=pt", timeout=60_000)
+    home_s = wait_ready(page, READY, "home")
+    page.wait_for_selector(".cv-settings[lang='pt']", timeout=60_000)
+    assert page.locator("[data-testid='setting-lang']").input_value() == "pt"
+    shot(page, "site-home-pt")
+
+    page.locator("a[href='01-truco.ipynb?lang=pt']").first.click()  # Voila's link, rewritten for voici
+    page.wait_for_url("**/app/voici/render/01-truco.html?lang=pt", timeout=60_000)
+    truco_s = wait_ready(page, TABLE_READY, "Truco")
+    table = page.locator(TABLE)
+    page.wait_for_function("() => document.querySelector(\".cardavia[data-testid='table']\").dataset.toAct === '0'",
+                           timeout=60_000)
+    lines = table.locator("[data-testid='log'] li").count()
+    card = table.locator("[data-testid='hand'] [data-action-id^='play:']").first
+    played = card.get_attribute("data-action-id")
+    card.click()
+    settled(page, lines)
+    assert played.removeprefix("play:") not in [
+        c.get_attribute("data-card") for c in table.locator("[data-testid='hand'] [data-card]").all()]
+    shot(page, "site-truco-played")
+    print(f"time to interactive: home {home_s:.1f} s, Truco {truco_s:.1f} s")
+    watch.assert_clean()
+    assert page.locator(FAILED_CELL).count() == 0
+    context.close()
