@@ -14,13 +14,13 @@ import email.parser
 import hashlib
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
 import tarfile
 import time
 import zipfile
+from importlib import metadata
 from pathlib import Path
 
 from packaging.markers import default_environment
@@ -37,6 +37,8 @@ WORK = ROOT / "build" / "site"
 PYODIDE_ENV = {**default_environment(), "python_version": "3.12", "python_full_version": "3.12.7",
                "sys_platform": "emscripten", "platform_system": "Emscripten", "platform_machine": "wasm32",
                "implementation_name": "cpython", "platform_python_implementation": "CPython", "extra": ""}
+# The Pyodide runtime from npm that jupyterlite-pyodide-kernel 0.6.1 expects: version and tarball sha256.
+PYODIDE = ("0.27.6", "b0840fd9784429dfbd65e012f61a3b64981fd88bc02d1f6b2d69867dcc16d754")
 # Runtime files of the npm package the kernel needs (pyodide.js loads the rest); the rest is left out.
 RUNTIME = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
 # Wheels the kernel extension ships itself: its kernel, its pip shim and the widgets stubs for Pyodide.
@@ -44,6 +46,8 @@ KERNEL_WHEELS = ("ipykernel", "piplite", "pyodide_kernel", "widgetsnbextension-4
 # Compiled standard-library modules found only in Pyodide's full release. The kernel asks for both; only
 # sqlite3 is imported (by IPython, whose history the kernel turns off): a small module stands in for it.
 ABSENT = ("ssl", "sqlite3")
+# Python packages whose browser half (a lab extension) the build copies from the build venv.
+EXTENSIONS = ("anywidget", "jupyterlab-widgets")
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 
 
@@ -53,23 +57,11 @@ def run(*cmd: str | Path, cwd: Path = ROOT, env: dict[str, str] | None = None) -
     subprocess.run([str(c) for c in cmd], cwd=cwd, check=True, env=env)
 
 
-def pins() -> dict[str, str]:
-    """The ``name==version`` lines of site/pyodide.txt, by canonical name."""
-    out = {}
-    for line in (SITE / "pyodide.txt").read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            name, version = line.split("==")
-            out[canonicalize_name(name)] = version.strip()
-    return out
-
-
-def download_wheels(pinned: dict[str, str], dest: Path) -> None:
-    """The pinned pure wheels from PyPI, and this project's own wheel built from the checkout."""
-    wanted = [f"{name}=={version}" for name, version in pinned.items() if name != "pyodide"]
-    run(sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:", "--platform", "any",
-        "--python-version", "3.12", "--implementation", "py", "--abi", "none", "-d", dest, *wanted)
-    for old in dest.glob("cardavia_nb-*.whl"):
-        old.unlink()
+def download_wheels(dest: Path) -> None:
+    """The pinned pure wheels from PyPI (hashes checked), and this project's own wheel built from the checkout."""
+    run(sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--require-hashes", "--only-binary=:all:",
+        "--platform", "any", "--python-version", "3.12", "--implementation", "py", "--abi", "none", "-d", dest,
+        "-r", SITE / "pyodide.txt")
     run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", dest, ROOT)
     kernel = Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
     for prefix in KERNEL_WHEELS:
@@ -97,15 +89,28 @@ def _b64sha(data: bytes) -> str:
     return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
-def pyodide_runtime(version: str, dest: Path) -> dict:
-    """Unpack the runtime files of ``pyodide@version`` from npm into ``dest``; returns its lock's info."""
+def pyodide_runtime(dest: Path) -> dict:
+    """Unpack the runtime files of the pinned npm package into ``dest``; returns its lock's info."""
+    version, sha256 = PYODIDE
     tarball = WORK / f"pyodide-{version}.tgz"
     if not tarball.exists():
         run("npm", "pack", "--silent", f"pyodide@{version}", "--pack-destination", WORK)
+    if hashlib.sha256(tarball.read_bytes()).hexdigest() != sha256:
+        tarball.unlink()
+        raise SystemExit(f"pyodide-{version}.tgz from npm does not have the pinned sha256; run the build again.")
     with tarfile.open(tarball) as tar:
         for name in RUNTIME:
             (dest / name).write_bytes(tar.extractfile(f"package/{name}").read())
         return json.load(tar.extractfile("package/pyodide-lock.json"))["info"]
+
+
+def same_widgets(wheels: list[Path]) -> None:
+    """The browser-side widget extensions copied into the site must match the kernel's Python packages."""
+    for wheel in wheels:
+        name, version, _, _ = parse_wheel_filename(wheel.name)
+        if name in EXTENSIONS and metadata.version(name) != str(version):
+            raise SystemExit(f"{name}: the lab extension is {metadata.version(name)}, the kernel's wheel {version}; "
+                             "pin one version in site/requirements.txt and site/pyodide.txt")
 
 
 def lock_entry(wheel: Path) -> dict:
@@ -165,16 +170,18 @@ def build_apps(lab_src: Path, voici_src: Path, packages: list[str], notebooks: l
     script = f"<script>\n{(SITE / 'links.js').read_text()}</script>\n"
     for page in (out / "app" / "voici" / "render").glob("*.html"):
         voici_page(page, out, script)
-    lab_page = out / "lab" / "lab" / "index.html"
-    lab_page.write_text(lab_page.read_text().replace("</body>", script + "</body>", 1))
+    lab_page = out / "lab" / "lab" / "index.html"  # its own icon, or Chromium asks the host's root for one
+    text = lab_page.read_text().replace("</head>", '<link rel="icon" href="favicon.ico" />\n</head>', 1)
+    lab_page.write_text(text.replace("</body>", script + "</body>", 1))
 
 
 def prune(out: Path) -> None:
-    """Drop what no page uses: source maps, Voila's preview extension (needs a server), voici's file tree."""
+    """Drop what no page uses: source maps, Voila's preview extension (it needs a server), voici's file tree
+    and the JupyterLite app shell voici's output carries (its pages load voici/build only)."""
     for path in out.rglob("*.map"):
         path.unlink()
     for unused in (out / "lab" / "extensions" / "@voila-dashboards", out / "app" / "voici" / "tree",
-                   out / "app" / "doc", out / "app" / "static" / "pyodide"):
+                   out / "app" / "doc", out / "app" / "build"):
         shutil.rmtree(unused, ignore_errors=True)
     lab_config = out / "lab" / "jupyter-lite.json"
     config = json.loads(lab_config.read_text())
@@ -196,10 +203,12 @@ def voici_page(page: Path, out: Path, script: str) -> None:
 
 
 def report(out: Path, seconds: float) -> None:
-    """Print the site's size and what a first visit to a game page downloads."""
+    """Print the site's size and the Python part every first visit downloads (tests/site measures the rest)."""
     files = [p for p in out.rglob("*") if p.is_file()]
     total = sum(p.stat().st_size for p in files)
-    print(f"site built in {seconds:.0f} s: {len(files)} files, {total / 1e6:.1f} MB in {out}")
+    python = sum(p.stat().st_size for p in (out / "lab" / "static" / "pyodide").iterdir())
+    print(f"site built in {seconds:.0f} s: {len(files)} files, {total / 1e6:.1f} MB in {out}; a first visit to any "
+          f"page downloads the Python runtime and wheels, {python / 1e6:.1f} MB, plus its app's scripts")
 
 
 def main() -> None:
@@ -207,14 +216,14 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "_site", help="where the site goes (default _site/)")
     out = parser.parse_args().out.resolve()
     start = time.monotonic()
-    pinned = pins()
     wheels = fresh(WORK / "wheels")
-    download_wheels(pinned, wheels)
+    download_wheels(wheels)
     lab_src, voici_src = fresh(WORK / "lab-src"), fresh(WORK / "voici-src")
     runtime = fresh(lab_src / "static" / "pyodide")
-    info = pyodide_runtime(pinned["pyodide"], runtime)
+    info = pyodide_runtime(runtime)
     for wheel in wheels.glob("*.whl"):
         shutil.copy2(wheel, runtime / wheel.name)
+    same_widgets(sorted(runtime.glob("*.whl")))
     packages = write_lock(info, sorted(runtime.glob("*.whl")), runtime / "pyodide-lock.json")
     print(f"runtime and {len(packages)} wheels ready in {time.monotonic() - start:.0f} s", flush=True)
     notebooks = sorted((ROOT / "notebooks").glob("*.ipynb"))

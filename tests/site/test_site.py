@@ -1,4 +1,5 @@
-"""The static site in headless Chromium: landing page, the home app in Portuguese, a card played in Truco."""
+"""The static site in headless Chromium: the landing page, the home app in Portuguese, a card played in the
+Truco app, and a notebook run in JupyterLite's Lab; nothing leaves the site, no cell fails."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ def wait_ready(page, selector: str, what: str) -> float:
 
 def test_site_plays_truco_offline_under_a_subpath(browser, site_url):
     context = new_context(browser)
+    received: list[int] = []
+    context.on("requestfinished", lambda r: received.append(r.sizes()["responseBodySize"]))
     page = context.new_page()
     page.set_default_timeout(60_000)
     watch = Watch().attach(page)
@@ -40,6 +43,7 @@ def test_site_plays_truco_offline_under_a_subpath(browser, site_url):
     landing.locator("h1 a").click()  # the home page as a voici app, in Portuguese from ?lang=pt
     page.wait_for_url("**/app/voici/render/00-cardavia.html?lang=pt", timeout=60_000)
     home_s = wait_ready(page, READY, "home")
+    first_visit = sum(received)
     page.wait_for_selector(".cv-settings[lang='pt']", timeout=60_000)
     assert page.locator("[data-testid='setting-lang']").input_value() == "pt"
     shot(page, "site-home-pt")
@@ -58,7 +62,28 @@ def test_site_plays_truco_offline_under_a_subpath(browser, site_url):
     assert played.removeprefix("play:") not in [
         c.get_attribute("data-card") for c in table.locator("[data-testid='hand'] [data-card]").all()]
     shot(page, "site-truco-played")
-    print(f"time to interactive: home {home_s:.1f} s, Truco {truco_s:.1f} s")
+    page.reload()  # warm: everything is in the browser's cache now
+    warm_s = wait_ready(page, TABLE_READY, "Truco (reloaded)")
+    print(f"\nfirst visit (landing and home) downloaded {first_visit / 1e6:.1f} MB; time to interactive: "
+          f"home {home_s:.1f} s, Truco {truco_s:.1f} s cold, {warm_s:.1f} s warm")
     watch.assert_clean()
+    context.close()
+
+
+def test_lab_runs_a_notebook_and_follows_its_links(browser, site_url):
+    context = new_context(browser)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    watch = Watch().attach(page)
+    page.goto(f"{site_url}lab/lab/index.html?path=01-truco.ipynb&lang=pt", timeout=60_000)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=START_MS)
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    wait_ready(page, TABLE_READY, "Truco in the Lab")
+    page.wait_for_selector(".cv-settings[lang='pt']", timeout=60_000, state="attached")
+    page.locator("a[href='02-pao-de-kuai.ipynb?lang=pt']").first.dispatch_event("click")
+    page.locator(".lm-TabBar-tab", has_text="02-pao-de-kuai.ipynb").wait_for(timeout=60_000)
     assert page.locator(FAILED_CELL).count() == 0
+    shot(page, "site-lab")
+    watch.assert_clean()
     context.close()
