@@ -119,8 +119,8 @@ def lock_entry(wheel: Path) -> dict:
     with zipfile.ZipFile(wheel) as whl:
         names = whl.namelist()
         (meta,) = [n for n in names if n.endswith(".dist-info/METADATA")]
-        metadata = email.parser.Parser().parsestr(whl.read(meta).decode())
-    requires = [Requirement(r) for r in metadata.get_all("Requires-Dist") or []]
+        fields = email.parser.Parser().parsestr(whl.read(meta).decode())
+    requires = [Requirement(r) for r in fields.get_all("Requires-Dist") or []]
     depends = sorted({canonicalize_name(r.name) for r in requires if not r.marker or r.marker.evaluate(PYODIDE_ENV)})
     imports = sorted({n.split("/")[0].removesuffix(".py") for n in names
                       if not n.split("/")[0].endswith((".dist-info", ".data")) and (n.endswith(".py") or "/" in n)})
