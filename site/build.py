@@ -46,6 +46,10 @@ KERNEL_WHEELS = ("ipykernel", "piplite", "pyodide_kernel", "widgetsnbextension-4
 # Compiled standard-library modules found only in Pyodide's full release. The kernel asks for both; only
 # sqlite3 is imported (by IPython, whose history the kernel turns off): a small module stands in for it.
 ABSENT = ("ssl", "sqlite3")
+# What the kernel loads by name when it starts (jupyterlite-pyodide-kernel 0.6.1), and this package: the
+# lock holds these and their dependencies; a pinned wheel nothing needs is left out of the site.
+ROOTS = ("cardavia-nb", "ipykernel", "pyodide-kernel", "piplite", "micropip", "comm", "jedi", "ipython", "ssl",
+         "sqlite3")
 # Python packages whose browser half (a lab extension) the build copies from the build venv.
 EXTENSIONS = ("anywidget", "jupyterlab-widgets")
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
@@ -129,14 +133,31 @@ def lock_entry(wheel: Path) -> dict:
             "imports": imports, "depends": depends, "unvendored_tests": False, "shared_library": False}
 
 
-def write_lock(info: dict, wheels: list[Path], dest: Path) -> list[str]:
-    """pyodide-lock.json for exactly ``wheels``; fails when a dependency is missing. Returns the names."""
-    packages = {canonicalize_name(e["name"]): e for e in map(lock_entry, wheels)}
-    missing = {f"{n} needs {d}" for n, e in packages.items() for d in e["depends"] if d not in packages}
+def needed(entries: dict[str, dict]) -> list[str]:
+    """The packages ROOTS need, dependencies included; fails when one is not among ``entries``."""
+    keep, todo, missing = set(), list(ROOTS), set()
+    while todo:
+        name = todo.pop()
+        if name in keep:
+            continue
+        if name not in entries:
+            missing.add(name)
+            continue
+        keep.add(name)
+        todo += entries[name]["depends"]
     if missing:
-        raise SystemExit("The kernel's wheels are incomplete: " + "; ".join(sorted(missing)))
-    dest.write_text(json.dumps({"info": info, "packages": dict(sorted(packages.items()))}, indent=1))
-    return sorted(packages)
+        raise SystemExit(f"site/pyodide.txt lacks what the kernel or the package needs: {', '.join(sorted(missing))}")
+    return sorted(keep)
+
+
+def write_lock(info: dict, wheels: list[Path], dest: Path) -> list[str]:
+    """Copy the needed ``wheels`` next to ``dest`` and write pyodide-lock.json for exactly them; their names."""
+    entries = {canonicalize_name(e["name"]): e for e in map(lock_entry, wheels)}
+    keep = needed(entries)
+    for name in keep:
+        shutil.copy2(wheels[0].parent / entries[name]["file_name"], dest.parent)
+    dest.write_text(json.dumps({"info": info, "packages": {name: entries[name] for name in keep}}, indent=1))
+    return keep
 
 
 def lite_config(packages: list[str], pyodide_url: str) -> dict:
@@ -167,7 +188,7 @@ def build_apps(lab_src: Path, voici_src: Path, packages: list[str], notebooks: l
     run(Path(sys.executable).with_name("voici"), "build", "--lite-dir", voici_src, "--output-dir", out / "app",
         "--template", "cardavia", *common, cwd=voici_src, env=env)
     prune(out)
-    script = f"<script>\n{(SITE / 'links.js').read_text()}</script>\n"
+    script = f"<script>\n{(SITE / 'page.js').read_text()}</script>\n"
     for page in (out / "app" / "voici" / "render").glob("*.html"):
         voici_page(page, out, script)
     lab_page = out / "lab" / "lab" / "index.html"  # its own icon, or Chromium asks the host's root for one
@@ -221,10 +242,8 @@ def main() -> None:
     lab_src, voici_src = fresh(WORK / "lab-src"), fresh(WORK / "voici-src")
     runtime = fresh(lab_src / "static" / "pyodide")
     info = pyodide_runtime(runtime)
-    for wheel in wheels.glob("*.whl"):
-        shutil.copy2(wheel, runtime / wheel.name)
-    same_widgets(sorted(runtime.glob("*.whl")))
-    packages = write_lock(info, sorted(runtime.glob("*.whl")), runtime / "pyodide-lock.json")
+    same_widgets(sorted(wheels.glob("*.whl")))
+    packages = write_lock(info, sorted(wheels.glob("*.whl")), runtime / "pyodide-lock.json")
     print(f"runtime and {len(packages)} wheels ready in {time.monotonic() - start:.0f} s", flush=True)
     notebooks = sorted((ROOT / "notebooks").glob("*.ipynb"))
     fresh(out)

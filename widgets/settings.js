@@ -51,13 +51,5 @@ export default {
     for (const name of ["contrast", "grain", "temperature"]) model.on(`change:${name}`, draw);
     cards.applyLook(root, model.get("look"));
     draw();
-    // A static site (voici, JupyterLite) has no server to hand the page's ?lang= to the kernel: the
-    // menu asks for it once, as if the reader had chosen it (Voila's kernel already has it: no change).
-    const asked = new URLSearchParams(globalThis.location?.search ?? "").get("lang");
-    const menu = root.querySelector("[data-testid='setting-lang']");
-    if (asked && asked !== model.get("lang") && [...menu.options].some((o) => o.value === asked)) {
-      menu.value = asked;
-      menu.dispatchEvent(new Event("change"));
-    }
   },
 };
