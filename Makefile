@@ -58,7 +58,7 @@ site: $(SITE_VENV)/.stamp npm
 
 ## test-site: build the site, serve it under a sub-path and play a card in Chromium with no network
 test-site: $(VENV)/.stamp-test chromium site
-	$(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest -p no:nbval tests/site
+	$(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest -p no:nbval tests/browser/test_site.py
 
 $(SITE_VENV)/.stamp: site/requirements.txt site/constraints.txt
 	test -x $(SITE_VENV)/bin/python || $(PYTHON) -m venv $(SITE_VENV)

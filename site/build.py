@@ -224,7 +224,7 @@ def voici_page(page: Path, out: Path, script: str) -> None:
 
 
 def report(out: Path, seconds: float) -> None:
-    """Print the site's size and the Python part every first visit downloads (tests/site measures the rest)."""
+    """Print the site's size and the Python part every first visit downloads (the browser test measures the rest)."""
     files = [p for p in out.rglob("*") if p.is_file()]
     total = sum(p.stat().st_size for p in files)
     python = sum(p.stat().st_size for p in (out / "lab" / "static" / "pyodide").iterdir())

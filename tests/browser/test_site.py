@@ -3,16 +3,69 @@ Truco app, and a notebook run in JupyterLite's Lab; nothing leaves the site, no 
 
 from __future__ import annotations
 
+import functools
+import http.server
+import threading
 import time
 
+import pytest
+
+from cardavia_nb import games
 from tests.browser.conftest import READY, shot
-from tests.browser.harness import Watch, new_context
+from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, Watch, free_port, new_context
 from tests.browser.pages import TABLE, settled
+
+SITE = ROOT / "_site"
+PREFIX = "/cardavia_nb/"  # a GitHub Pages project site lives at /<repo>/
+# Every host but loopback is unresolvable: a request leaving the site cannot even find its server.
+OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 
 # Pyodide compiles its wasm and imports every package on each page: 10-20 s on 2 busy cores.
 START_MS = 180_000
 TABLE_READY = f"{TABLE}[data-ready='1']"
+TABLE_SEED = 13  # you are mano in deal 1: your cards are playable at once
 FAILED_CELL = "[data-mime-type='application/vnd.jupyter.stderr'], [data-mime-type='application/vnd.jupyter.error']"
+
+
+class UnderPrefix(http.server.SimpleHTTPRequestHandler):
+    """Serves the site's files under PREFIX only, as a project site's host does; anything else is 404."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm"}
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(PREFIX):
+            return str(SITE / "no-such-file")
+        return super().translate_path("/" + path[len(PREFIX):])
+
+    def log_message(self, format, *args):  # quiet: the test reports what matters
+        pass
+
+
+@pytest.fixture(scope="module")
+def site_url():
+    """Base URL of _site/ served on loopback under PREFIX."""
+    if not (SITE / "index.html").exists():
+        pytest.fail("_site/ is missing: `make test` and `make test-site` build it first (or run `make site`).")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()),
+                                             functools.partial(UnderPrefix, directory=str(SITE)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def offline(browser):
+    """A second Chromium from the session's Playwright that resolves no host but loopback."""
+    chromium = browser.browser_type.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, OFFLINE], headless=True)
+    yield chromium
+    chromium.close()
+
+
+def seed_hand() -> list[str]:
+    """Your cards in the first deal of a Truco game with TABLE_SEED, from the engine."""
+    truco = games.get("truco")
+    return sorted(truco.observe(truco.new(TABLE_SEED), 0).hand)
 
 
 def wait_ready(page, selector: str, what: str) -> float:
@@ -28,8 +81,8 @@ def wait_ready(page, selector: str, what: str) -> float:
     return time.monotonic() - start
 
 
-def test_site_plays_truco_offline_under_a_subpath(browser, site_url):
-    context = new_context(browser)
+def test_site_plays_truco_offline_under_a_subpath(offline, site_url):
+    context = new_context(offline)
     received: list[int] = []
     context.on("requestfinished", lambda r: received.append(r.sizes()["responseBodySize"]))
     page = context.new_page()
@@ -52,8 +105,15 @@ def test_site_plays_truco_offline_under_a_subpath(browser, site_url):
     page.wait_for_url("**/app/voici/render/01-truco.html?lang=pt", timeout=60_000)
     truco_s = wait_ready(page, TABLE_READY, "Truco")
     table = page.locator(TABLE)
-    page.wait_for_function("() => document.querySelector(\".cardavia[data-testid='table']\").dataset.toAct === '0'",
-                           timeout=60_000)
+    table.locator("[data-testid='seed']").fill(str(TABLE_SEED))
+    table.locator("[data-testid='new-game']").click()
+    page.wait_for_function(
+        """(want) => {
+            const root = document.querySelector(".cardavia[data-testid='table']");
+            const hand = [...root.querySelectorAll("[data-testid='hand'] [data-card]")].map((n) => n.dataset.card);
+            return JSON.stringify(hand.sort()) === JSON.stringify(want) && root.dataset.toAct === "0"
+                && root.dataset.animating !== "1";
+        }""", arg=seed_hand(), timeout=60_000)
     lines = table.locator("[data-testid='log'] li").count()
     card = table.locator("[data-testid='hand'] [data-action-id^='play:']").first
     played = card.get_attribute("data-action-id")
@@ -70,8 +130,8 @@ def test_site_plays_truco_offline_under_a_subpath(browser, site_url):
     context.close()
 
 
-def test_lab_runs_a_notebook_and_follows_its_links(browser, site_url):
-    context = new_context(browser)
+def test_lab_runs_a_notebook_and_follows_its_links(offline, site_url):
+    context = new_context(offline)
     page = context.new_page()
     page.set_default_timeout(60_000)
     watch = Watch().attach(page)
