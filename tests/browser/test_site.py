@@ -11,6 +11,7 @@ import time
 import pytest
 
 from cardavia_nb import games
+from cardavia_nb.ui.home import PAGES
 from tests.browser.conftest import READY, shot
 from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, Watch, free_port, new_context
 from tests.browser.pages import TABLE, settled
@@ -145,5 +146,16 @@ def test_lab_runs_a_notebook_and_follows_its_links(offline, site_url):
     page.locator(".lm-TabBar-tab", has_text="02-pao-de-kuai.ipynb").wait_for(timeout=60_000)
     assert page.locator(FAILED_CELL).count() == 0
     shot(page, "site-lab")
+    watch.assert_clean()
+    context.close()
+
+
+@pytest.mark.parametrize("notebook", [page for game, page in PAGES.items() if game != "truco"])
+def test_every_other_game_app_runs(offline, site_url, notebook):
+    context = new_context(offline)
+    page = context.new_page()
+    watch = Watch().attach(page)
+    page.goto(f"{site_url}app/voici/render/{notebook.removesuffix('.ipynb')}.html", timeout=60_000)
+    wait_ready(page, TABLE_READY, notebook)
     watch.assert_clean()
     context.close()
