@@ -1,6 +1,7 @@
 # Two commands on a fresh machine: `make play` (set up, open the Voila home page) and `make test`.
 PYTHON ?= python3
 VENV ?= .venv
+SITE_VENV ?= .venv-site
 PY := $(VENV)/bin/python
 PORT ?= 8866
 HOST ?= 127.0.0.1
@@ -8,7 +9,7 @@ HOST ?= 127.0.0.1
 JUPYTER_ENV := JUPYTER_CONFIG_DIR=$(CURDIR)/.jupyter-test/config JUPYTER_DATA_DIR=$(CURDIR)/.jupyter-test/data \
   JUPYTER_RUNTIME_DIR=$(CURDIR)/.jupyter-test/runtime IPYTHONDIR=$(CURDIR)/.jupyter-test/ipython
 
-.PHONY: play lab class test test-fast bench chromium clean
+.PHONY: play lab class test test-fast bench chromium clean site test-site npm
 
 $(VENV)/.stamp-notebooks: pyproject.toml $(wildcard share/jupyter/voila/templates/cardavia/*)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -38,8 +39,9 @@ chromium:
 	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	@test -x /usr/bin/chromium || { echo "Chromium is missing and could not be installed: run as root or install the chromium package."; exit 1; }
 
-## test: set up, install Chromium if needed, run every test (unit, conformance, widgets, notebooks, browser)
-test: $(VENV)/.stamp-test chromium
+## test: set up, install Chromium if needed, build the static site, run every test (unit, conformance,
+## widgets, notebooks, browser, the static site)
+test: $(VENV)/.stamp-test chromium site
 	$(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --nbval-lax --nbval-current-env tests notebooks
 
 ## test-fast: the unit tests only (no notebooks, no browser)
@@ -49,6 +51,24 @@ test-fast: $(VENV)/.stamp-test
 ## bench: print every benchmark's figures (slow)
 bench: $(VENV)/.stamp-test
 	for f in benchmarks/*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
+
+## site: build the in-browser edition in _site/ (JupyterLite + voici apps; pinned, from PyPI and npm only)
+site: $(SITE_VENV)/.stamp npm
+	$(SITE_VENV)/bin/python site/build.py
+
+## test-site: build the site, serve it under a sub-path and play a card in Chromium with no network
+test-site: $(VENV)/.stamp-test chromium site
+	$(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest -p no:nbval tests/browser/test_site.py
+
+$(SITE_VENV)/.stamp: site/requirements.txt site/constraints.txt
+	test -x $(SITE_VENV)/bin/python || $(PYTHON) -m venv $(SITE_VENV)
+	$(SITE_VENV)/bin/python -m pip install -q -r site/requirements.txt -c site/constraints.txt
+	touch $@
+
+## npm: Debian's npm, which fetches the Pyodide runtime for the site (installed only when missing)
+npm:
+	@command -v npm >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; }
+	@command -v npm >/dev/null || { echo "npm is missing and could not be installed: run as root or install the npm package."; exit 1; }
 
 clean:
 	rm -rf $(VENV) .jupyter-test tests/artifacts build dist

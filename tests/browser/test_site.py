@@ -1,0 +1,161 @@
+"""The static site in headless Chromium: the landing page, the home app in Portuguese, a card played in the
+Truco app, and a notebook run in JupyterLite's Lab; nothing leaves the site, no cell fails."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+import time
+
+import pytest
+
+from cardavia_nb import games
+from cardavia_nb.ui.home import PAGES
+from tests.browser.conftest import READY, shot
+from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, Watch, free_port, new_context
+from tests.browser.pages import TABLE, settled
+
+SITE = ROOT / "_site"
+PREFIX = "/cardavia_nb/"  # a GitHub Pages project site lives at /<repo>/
+# Every host but loopback is unresolvable: a request leaving the site cannot even find its server.
+OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+
+# Pyodide compiles its wasm and imports every package on each page: 10-20 s on 2 busy cores.
+START_MS = 180_000
+TABLE_READY = f"{TABLE}[data-ready='1']"
+TABLE_SEED = 13  # you are mano in deal 1: your cards are playable at once
+FAILED_CELL = "[data-mime-type='application/vnd.jupyter.stderr'], [data-mime-type='application/vnd.jupyter.error']"
+
+
+class UnderPrefix(http.server.SimpleHTTPRequestHandler):
+    """Serves the site's files under PREFIX only, as a project site's host does; anything else is 404."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm"}
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(PREFIX):
+            return str(SITE / "no-such-file")
+        return super().translate_path("/" + path[len(PREFIX):])
+
+    def log_message(self, format, *args):  # quiet: the test reports what matters
+        pass
+
+
+@pytest.fixture(scope="module")
+def site_url():
+    """Base URL of _site/ served on loopback under PREFIX."""
+    if not (SITE / "index.html").exists():
+        pytest.fail("_site/ is missing: `make test` and `make test-site` build it first (or run `make site`).")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()),
+                                             functools.partial(UnderPrefix, directory=str(SITE)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def offline(browser):
+    """A second Chromium from the session's Playwright that resolves no host but loopback."""
+    chromium = browser.browser_type.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, OFFLINE], headless=True)
+    yield chromium
+    chromium.close()
+
+
+def seed_hand() -> list[str]:
+    """Your cards in the first deal of a Truco game with TABLE_SEED, from the engine."""
+    truco = games.get("truco")
+    return sorted(truco.observe(truco.new(TABLE_SEED), 0).hand)
+
+
+def wait_ready(page, selector: str, what: str) -> float:
+    """Seconds until ``selector`` is drawn (at most START_MS); a failed cell or a timeout fails the test."""
+    start = time.monotonic()
+    try:
+        page.wait_for_selector(f"{selector}, {FAILED_CELL}", timeout=START_MS, state="attached")
+    except Exception as err:
+        shot(page, f"FAILED-site-{what}")
+        raise AssertionError(f"{what} did not become interactive within {START_MS / 1000:.0f} s: {err}") from None
+    failed = page.locator(FAILED_CELL)
+    assert failed.count() == 0, f"{what}: a cell failed: {failed.first.inner_text()[:2000]}"
+    return time.monotonic() - start
+
+
+def test_site_plays_truco_offline_under_a_subpath(offline, site_url):
+    context = new_context(offline)
+    received: list[int] = []
+    context.on("requestfinished", lambda r: received.append(r.sizes()["responseBodySize"]))
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    watch = Watch().attach(page)
+    page.goto(f"{site_url}?lang=pt", timeout=60_000)
+    landing = page.locator("section[lang='pt']")
+    assert landing.is_visible() and page.locator("section[lang='en']").is_hidden()
+    assert "JupyterLab" in landing.inner_text()
+
+    landing.locator("h1 a").click()  # the home page as a voici app, in Portuguese from ?lang=pt
+    page.wait_for_url("**/app/voici/render/00-cardavia.html?lang=pt", timeout=60_000)
+    home_s = wait_ready(page, READY, "home")
+    first_visit = sum(received)
+    page.wait_for_selector(".cv-settings[lang='pt']", timeout=60_000)
+    assert page.locator("[data-testid='setting-lang']").input_value() == "pt"
+    shot(page, "site-home-pt")
+
+    page.locator("a[href='01-truco.ipynb?lang=pt']").first.click()  # Voila's link, rewritten for voici
+    page.wait_for_url("**/app/voici/render/01-truco.html?lang=pt", timeout=60_000)
+    truco_s = wait_ready(page, TABLE_READY, "Truco")
+    table = page.locator(TABLE)
+    table.locator("[data-testid='seed']").fill(str(TABLE_SEED))
+    table.locator("[data-testid='new-game']").click()
+    page.wait_for_function(
+        """(want) => {
+            const root = document.querySelector(".cardavia[data-testid='table']");
+            const hand = [...root.querySelectorAll("[data-testid='hand'] [data-card]")].map((n) => n.dataset.card);
+            return JSON.stringify(hand.sort()) === JSON.stringify(want) && root.dataset.toAct === "0"
+                && root.dataset.animating !== "1";
+        }""", arg=seed_hand(), timeout=60_000)
+    lines = table.locator("[data-testid='log'] li").count()
+    card = table.locator("[data-testid='hand'] [data-action-id^='play:']").first
+    played = card.get_attribute("data-action-id")
+    card.click()
+    settled(page, lines)
+    assert played.removeprefix("play:") not in [
+        c.get_attribute("data-card") for c in table.locator("[data-testid='hand'] [data-card]").all()]
+    shot(page, "site-truco-played")
+    page.reload()  # warm: everything is in the browser's cache now
+    warm_s = wait_ready(page, TABLE_READY, "Truco (reloaded)")
+    print(f"\nfirst visit (landing and home) downloaded {first_visit / 1e6:.1f} MB; time to interactive: "
+          f"home {home_s:.1f} s, Truco {truco_s:.1f} s cold, {warm_s:.1f} s warm")
+    watch.assert_clean()
+    context.close()
+
+
+def test_lab_runs_a_notebook_and_follows_its_links(offline, site_url):
+    context = new_context(offline)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    watch = Watch().attach(page)
+    page.goto(f"{site_url}lab/lab/index.html?path=01-truco.ipynb&lang=pt", timeout=60_000)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=START_MS)
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    wait_ready(page, TABLE_READY, "Truco in the Lab")
+    page.wait_for_selector(".cv-settings[lang='pt']", timeout=60_000, state="attached")
+    page.locator("a[href='02-pao-de-kuai.ipynb?lang=pt']").first.dispatch_event("click")
+    page.locator(".lm-TabBar-tab", has_text="02-pao-de-kuai.ipynb").wait_for(timeout=60_000)
+    assert page.locator(FAILED_CELL).count() == 0
+    shot(page, "site-lab")
+    watch.assert_clean()
+    context.close()
+
+
+@pytest.mark.parametrize("notebook", [page for game, page in PAGES.items() if game != "truco"])
+def test_every_other_game_app_runs(offline, site_url, notebook):
+    context = new_context(offline)
+    page = context.new_page()
+    watch = Watch().attach(page)
+    page.goto(f"{site_url}app/voici/render/{notebook.removesuffix('.ipynb')}.html", timeout=60_000)
+    wait_ready(page, TABLE_READY, notebook)
+    watch.assert_clean()
+    context.close()
