@@ -67,3 +67,34 @@ def test_lists_are_joined_the_language_way(lang, text):
 
 def test_numbers_are_written_the_language_way():
     assert [i18n.number(13.5, lang) for lang in i18n.LANGS] == ["13.5", "13,5", "13,5", "13,5", "13,5"]
+
+
+# Singular and plural as each language says them, for the counts a player reads most.
+AGREEMENT = {
+    "ui.table.cards": {"en": ("1 card", "2 cards"), "pt": ("1 carta", "2 cartas"), "fr": ("1 carte", "2 cartes"),
+                       "nl": ("1 kaart", "2 kaarten"), "es": ("1 carta", "2 cartas")},
+    "ui.score.tricks": {"en": ("1 trick", "2 tricks"), "pt": ("1 vaza", "2 vazas"), "fr": ("1 pli", "2 plis"),
+                        "nl": ("1 slag", "2 slagen"), "es": ("1 baza", "2 bazas")},
+    "ui.tarot.score": {"en": ("1 point", "2 points"), "pt": ("1 ponto", "2 pontos"), "fr": ("1 point", "2 points"),
+                       "nl": ("1 punt", "2 punten"), "es": ("1 punto", "2 puntos")},
+    "pao_de_kuai.item.cards": {"en": ("1 card left", "2 cards left"), "pt": ("1 carta restante", "2 cartas restantes"),
+                               "fr": ("1 carte restante", "2 cartes restantes"), "nl": ("1 kaart over", "2 kaarten over"),
+                               "es": ("1 carta en la mano", "2 cartas en la mano")},
+    "truco.score.buenas": {lang: ("1 buena", "2 buenas") for lang in i18n.LANGS},
+}
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+@pytest.mark.parametrize("key", AGREEMENT)
+def test_singular_and_plural_agree(key, lang):
+    one, two = AGREEMENT[key][lang]
+    param = "count" if "{count}" in str(i18n.catalog("en")[key]) else "n"
+    assert i18n.translate(key, lang, **{param: 1}) == one
+    assert i18n.translate(key, lang, **{param: 2}) == two
+
+
+def test_card_points_agree_with_halves():
+    say = lambda points, lang: i18n.translate("french_tarot.count.card_points", lang, points=points)  # noqa: E731
+    assert [say(1, "en"), say(4.5, "en"), say(0.5, "fr"), say(1.5, "pt")] == [
+        "1 card point", "4.5 card points", "0,5 point de cartes", "1,5 ponto de carta"]
+    assert i18n.translate("truco.score.malas", "pt", n=0) == "0 malas"

@@ -278,12 +278,12 @@ def test_pile_demo_counts_with_halves_and_sets_the_target(settings):
     demo = L.PileDemo(settings)
     send(demo, type="pick", block="S", card="KS")
     send(demo, type="pick", block="H", card="7H")
-    assert last_note(demo) == ("info", "2 card(s), 5 card points, 0 oudler(s): the target is 56. "
+    assert last_note(demo) == ("info", "Cards: 2 · card points: 5 · oudlers: 0. The target is 56. "
                                        "This pile is 51 short of the target.")
     send(demo, type="pick", block="H", card="7H")
-    assert "1 card(s), 4.5 card points" in last_note(demo)[1]
+    assert "Cards: 1 · card points: 4.5 ·" in last_note(demo)[1]
     send(demo, type="press", id="example")
-    assert "31 card points, 3 oudler(s): the target is 36" in last_note(demo)[1]
+    assert "card points: 31 · oudlers: 3. The target is 36" in last_note(demo)[1]
     assert sorted(c["id"] for c in row(demo, "pile")) == sorted(L.EXAMPLE_PILE)
     send(demo, type="press", id="clear")
     assert "empty" in last_note(demo)[1]

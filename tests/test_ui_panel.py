@@ -69,3 +69,15 @@ def test_nav_links_home_previous_next():
     assert "00-cardavia.ipynb?lang=es" in line and "01-truco.ipynb?lang=es" in line and "03-french-tarot.ipynb?lang=es" in line
     with pytest.raises(ValueError):
         Nav("chess")
+
+
+def test_a_number_out_of_range_is_brought_in_and_said():
+    from cardavia_nb.ui.lessons import truco
+
+    demo = truco.ScoreWords(settings=Settings(lang="pt"))
+    demo._on_msg(demo, {"type": "number", "id": "score", "value": 31}, [])
+    assert demo.score == 30 and demo.notice == "Escolha um número de 0 a 30: 31 virou 30."
+    field = next(b for b in demo.blocks if b["type"] == "number")
+    assert field["value"] == 30 and "30" in block_text(next(b for b in demo.blocks if b["type"] == "note"))
+    demo._on_msg(demo, {"type": "number", "id": "score", "value": 12}, [])
+    assert demo.score == 12 and demo.notice == ""

@@ -49,6 +49,13 @@ class Panel(Widget):
     def handle(self, intent: str, content: dict) -> None:
         """React to a valid intent (``pick``, ``press``, ``number``); the default ignores them."""
 
+    def bounded(self, value: int, low: int, high: int) -> int:
+        """``value`` kept within ``low``..``high``; a number outside is brought in, and the notice says so."""
+        kept = min(max(value, low), high)
+        if kept != value:
+            self.notice = i18n.translate("ui.panel.out_of_range", self.lang, asked=value, low=low, high=high, n=kept)
+        return kept
+
     def refresh(self) -> None:
         """Draw the panel again from its current state."""
         self.blocks = self.render(self.lang)

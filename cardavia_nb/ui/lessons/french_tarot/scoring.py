@@ -130,7 +130,7 @@ class SettleDemo(Panel):
             limits = {"oudlers": (0, 3), "points": (0, 91)}
             if field in limits:
                 low, high = limits[field]
-                self.facts[field] = min(high, max(low, content["value"]))
+                self.facts[field] = self.bounded(content["value"], low, high)
             return
         if intent != "press":
             return

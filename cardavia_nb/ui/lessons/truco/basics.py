@@ -70,7 +70,7 @@ class ScoreWords(Panel):
     def handle(self, intent: str, content: dict) -> None:
         """A new score from 0 to 30."""
         if intent == "number" and content["id"] == "score":
-            self.score = min(max(content["value"], 0), 30)
+            self.score = self.bounded(content["value"], 0, 30)
 
 
 class Deck(Panel):

@@ -169,7 +169,7 @@ class EnvidoChain(Panel):
     def handle(self, intent: str, content: dict) -> None:
         """A new score (the chain is kept), a call, or a fresh start."""
         if intent == "number" and content["id"] in ("score_a", "score_b"):
-            self.scores["ab".index(content["id"][-1])] = min(max(content["value"], 0), TOP_SCORE)
+            self.scores["ab".index(content["id"][-1])] = self.bounded(content["value"], 0, TOP_SCORE)
         elif intent == "press":
             key = content["id"]
             if key == "restart":
