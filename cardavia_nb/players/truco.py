@@ -19,11 +19,12 @@ from cardavia_nb.games.truco.engine import (
     CARDS, PARDA, POWER, TARGET, chain_accepted, chain_refused, deal_winner, envido_value,
 )
 from cardavia_nb.players.base import decision_rng, explanation
+from cardavia_nb.players.truco_model import OpponentModel
 
 CODE = {"envido": "E", "real_envido": "R", "falta_envido": "F"}
+CHAIN_NAMES = {c: name for name, c in CODE.items()}
 WORLDS = 200
 EDGE = 0.58  # share of deals High expects to win against its usual opponents
-ACCEPT_ANYWAY = 0.35  # how often the opponent model accepts a call its hand does not justify
 
 
 # --- match equity --------------------------------------------------------------------------
@@ -275,17 +276,22 @@ class LowPlayer(_Base):
 
 
 # --- High ------------------------------------------------------------------------------------------
-def _top_two(cards: Sequence[str]) -> int:
-    """Sum of the two best trick powers among cards (a quick hand-strength proxy)."""
-    return sum(sorted((POWER[c] for c in cards), reverse=True)[:2])
-
-
 class HighPlayer(_Base):
     """Samples the opponent's possible hands from the view, solves the rest of the deal in each, and
     picks the action with the best expected match-win chance; bluffs a little."""
 
     level = "high"
     bluff_rate = 0.08
+
+    def __init__(self, seed: int = 0, name: str | None = None):
+        """A High player with an empty memory of its opponents' habits."""
+        super().__init__(seed, name)
+        self.model = OpponentModel()
+
+    def choose(self, game: Game, view: Any, legal: Sequence[Action]) -> Action:
+        """Remember the view (public facts only) for the opponent model, then decide."""
+        self.model.observe(view)
+        return super().choose(game, view, legal)
 
     def evaluate(self, view: Any, legal: Sequence[Action]) -> list[tuple[Action, float, Msg]]:
         """Match-win probability of each legal action (see the module docstring)."""
@@ -295,14 +301,14 @@ class HighPlayer(_Base):
         me, opp = view.seat, 1 - view.seat
         worlds = sample_worlds(view, rand)
         played = seen_by_seat(view)[opp]
-        weights = [self._weight(view, played + w) for w in worlds]
+        weights = [self.model.call_weight(view, played + w) for w in worlds]
         total = sum(weights) or 1.0
         weights = [x / total for x in weights]
         pos = _Position(view)
         theirs = [_powers(w) for w in worlds]
         deal = [pos.value(t) for t in theirs]
         opp_env = [envido_value(played + w) for w in worlds]
-        ctx = _Context(view, me, weights, deal, opp_env, theirs, [played + w for w in worlds])
+        ctx = _Context(view, me, weights, deal, opp_env, theirs, [played + w for w in worlds], self.model)
         bluff = rand.random() < self.bluff_rate
         rows = []
         for a in legal:
@@ -328,30 +334,13 @@ class HighPlayer(_Base):
                 rows.append((a, value, _reason("high_truco", p=f"{ctx.mean(deal):.0%}")))
         return rows
 
-    @staticmethod
-    def _weight(view: Any, opp_original: tuple[str, ...]) -> float:
-        """How likely this opponent hand makes the opponent's calls and answers so far."""
-        opp = 1 - view.seat
-        weight = 1.0
-        env = envido_value(opp_original) / 33
-        power = (_top_two(opp_original) - 2) / 25
-        for call in view.calls:
-            if call.seat != opp:
-                continue
-            name = call.action.split(":")[-1]
-            if name in CODE:
-                weight *= 0.2 + env ** 3
-            elif name in ("truco", "retruco", "vale_cuatro"):
-                weight *= 0.35 + power ** 2
-        return weight
-
 
 class _Context:
     """The sampled worlds of one decision and the values computed from them."""
 
-    def __init__(self, view, me, weights, deal, opp_env, theirs, opp_originals):
-        """Keep the worlds' weights, deal outcomes, opponent envido values and hands."""
-        self.view, self.me, self.opp = view, me, 1 - me
+    def __init__(self, view, me, weights, deal, opp_env, theirs, opp_originals, model):
+        """Keep the worlds' weights, deal outcomes, opponent envido values and hands, and the model."""
+        self.view, self.me, self.opp, self.model = view, me, 1 - me, model
         self.weights, self.deal, self.opp_env, self.theirs = weights, deal, opp_env, theirs
         self.opp_originals = opp_originals
         self.my_env = view.envido_value
@@ -397,10 +386,9 @@ class _Context:
         return self._after_envido(i, pts, 0) if last_me else self._after_envido(i, 0, pts)
 
     def _opp_accepts(self, chain: tuple[str, ...], i: int) -> float:
-        """Opponent model: accepts an envido chain surely with a good value for its size, and
-        sometimes anyway (so a call never counts on a sure refusal)."""
-        need = 30 if "F" in chain else (28 if len(chain) > 1 or "R" in chain else 26)
-        return 1.0 if self.opp_env[i] >= need else ACCEPT_ANYWAY
+        """Chance the opponent accepts the envido chain in world i (its habit in this match)."""
+        names = tuple(CHAIN_NAMES[c] for c in chain)
+        return self.model.accepts_envido(self.view, names, self.opp_env[i])
 
     def envido_call(self, code: str) -> float:
         """Equity of making an envido call (opening or raising) given the opponent's model answer."""
@@ -430,7 +418,7 @@ class _Context:
         win, lose, refused = self.eq(level, 0), self.eq(0, level), self.eq(level - 1, 0)
         values = []
         for i, d in enumerate(self.deal):
-            accept = 1.0 if not d or _top_two(self.opp_originals[i]) >= 20 else ACCEPT_ANYWAY
+            accept = 1.0 if not d else self.model.accepts_truco(self.view, self.opp_originals[i])
             values.append(accept * (win if d else lose) + (1 - accept) * refused)
         return self.mean(values)
 
