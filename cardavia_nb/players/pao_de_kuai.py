@@ -17,6 +17,7 @@ from cardavia_nb.core.text import Msg
 from cardavia_nb.games.pao_de_kuai.combos import ACE, RANK, TWO, Combo, classify_ranks
 from cardavia_nb.games.pao_de_kuai.state import PdkView
 from cardavia_nb.players.base import decision_rng, explanation
+from cardavia_nb.players.pao_de_kuai_plan import PlanPolicy
 from cardavia_nb.players.pao_de_kuai_sim import (
     combo_move, counts_of, is_bomb_rank, remove, rollout, sample_worlds,
 )
@@ -115,12 +116,14 @@ class HighPlayer:
 
     level = "high"
 
-    def __init__(self, seed: int = 0, name: str = "High", rollouts: int = 240, width: int = 6):
-        """A High player with its seed and search effort."""
+    def __init__(self, seed: int = 0, name: str = "High", rollouts: int = 240, width: int = 6,
+                 policy: Any = PlanPolicy):
+        """A High player with its seed, search effort and rollout policy (None: the simple one)."""
         self.seed = check_seed(seed)
         self.name = name
         self.rollouts = rollouts
         self.width = width
+        self.policy = policy
 
     def _shortlist(self, view: PdkView, legal: Sequence[Action]) -> list[tuple[float, Action, Combo]]:
         """One action per rank pattern, ordered by the plan cost of the hand left (then by key)."""
@@ -162,7 +165,8 @@ class HighPlayer:
                 remove(counts[me], move)
                 played = list(view.has_played)
                 played[me] = True
-                total += rollout(counts, played, move, me, view.top is not None, 0, (me + 1) % 3)[me]
+                total += rollout(counts, played, move, me, view.top is not None, 0, (me + 1) % 3,
+                                 self.policy)[me]
             mean = total / len(worlds)
             results.append({"action": action, "value": mean,
                             "reason": _reason("mean", mean=f"{mean:+.1f}", deals=len(worlds), cost=f"{cost:.1f}")})
