@@ -26,12 +26,26 @@ def one_deal(seed: int, hero: str, rival: str = "low") -> tuple[float, bool, boo
     """Seat 0's score, whether it took, whether it made its contract, and the bid table's chance of
     making that contract with seat 0's hand (0 when it did not take), on deal ``seed``."""
     game = get("french_tarot")
-    players = [MAKERS[hero](seed)] + [MAKERS[rival](1000 + 4 * seed + s) for s in range(1, 4)]
+    hero_player = BidHand(MAKERS[hero](seed))
+    players = [hero_player] + [MAKERS[rival](1000 + 4 * seed + s) for s in range(1, 4)]
     state, _ = play(game, players, seed)
     result = game.result(state)
     took = state.taker == 0
-    predicted = predict(game.new(seed).hands[0], state.contract)[1] if took else 0.0
+    predicted = predict(hero_player.hand, state.contract)[1] if took else 0.0
     return result.payoffs[0], took, took and 0 in result.winners, predicted
+
+
+class BidHand:
+    """A player wrapper that keeps the hand of its last bid (the deal that was played, after redeals)."""
+
+    def __init__(self, inner):
+        self.inner, self.name, self.hand = inner, inner.name, ()
+
+    def choose(self, game, view, legal):
+        """The wrapped player's choice."""
+        if view.phase == "bid":
+            self.hand = view.hand
+        return self.inner.choose(game, view, legal)
 
 
 def duplicate(seed: int) -> list[tuple[float, bool, bool, float]]:

@@ -42,19 +42,19 @@ def _model_after_match(opponent, seed):
 
 def test_high_learns_that_an_always_caller_bluffs_and_a_low_does_not():
     high, _ = _model_after_match(AlwaysEnvido(5), 3)
-    seat_view = high.model.deals[max(high.model.deals)]
-    assert high.model.habit(seat_view, "open").bluff_rate() > 0.5
+    seat_view = high.models[0].deals[max(high.models[0].deals)]
+    assert high.models[0].habit(seat_view, "open").bluff_rate() > 0.5
     high, _ = _model_after_match(LowPlayer(5), 3)
-    seat_view = high.model.deals[max(high.model.deals)]
-    assert high.model.habit(seat_view, "open").bluff_rate() < 0.3
+    seat_view = high.models[0].deals[max(high.models[0].deals)]
+    assert high.models[0].habit(seat_view, "open").bluff_rate() < 0.3
 
 
 def test_model_forgets_the_previous_match():
     high, _ = _model_after_match(AlwaysEnvido(5), 4)
-    assert len(high.model.deals) > 1
+    assert len(high.models[0].deals) > 1
     first = G.observe(G.new(9), 0)
-    high.model.observe(first)
-    assert list(high.model.deals) == [first.deal_no]
+    high.models[0].observe(first)
+    assert list(high.models[0].deals) == [first.deal_no]
 
 
 def test_model_keeps_only_views_and_copies_cleanly():
@@ -63,7 +63,7 @@ def test_model_keeps_only_views_and_copies_cleanly():
     view = G.observe(G.new(11), 0)
     legal = G.legal_actions(G.new(11))
     assert twin.choose(G, view, legal) == high.choose(G, view, legal)
-    assert all(type(v).__name__ == "TrucoView" for v in high.model.deals.values())
+    assert all(type(v).__name__ == "TrucoView" for v in high.models[0].deals.values())
 
 
 def test_fresh_model_gives_every_hand_some_weight():

@@ -284,13 +284,13 @@ class HighPlayer(_Base):
     bluff_rate = 0.08
 
     def __init__(self, seed: int = 0, name: str | None = None):
-        """A High player with an empty memory of its opponents' habits."""
+        """A High player with an empty memory of its opponents' habits (one model per seat it plays)."""
         super().__init__(seed, name)
-        self.model = OpponentModel()
+        self.models: dict[int, OpponentModel] = {}
 
     def choose(self, game: Game, view: Any, legal: Sequence[Action]) -> Action:
         """Remember the view (public facts only) for the opponent model, then decide."""
-        self.model.observe(view)
+        self.models.setdefault(view.seat, OpponentModel()).observe(view)
         return super().choose(game, view, legal)
 
     def evaluate(self, view: Any, legal: Sequence[Action]) -> list[tuple[Action, float, Msg]]:
@@ -301,14 +301,15 @@ class HighPlayer(_Base):
         me, opp = view.seat, 1 - view.seat
         worlds = sample_worlds(view, rand)
         played = seen_by_seat(view)[opp]
-        weights = [self.model.call_weight(view, played + w) for w in worlds]
+        model = self.models.setdefault(view.seat, OpponentModel())
+        weights = [model.call_weight(view, played + w) for w in worlds]
         total = sum(weights) or 1.0
         weights = [x / total for x in weights]
         pos = _Position(view)
         theirs = [_powers(w) for w in worlds]
         deal = [pos.value(t) for t in theirs]
         opp_env = [envido_value(played + w) for w in worlds]
-        ctx = _Context(view, me, weights, deal, opp_env, theirs, [played + w for w in worlds], self.model)
+        ctx = _Context(view, me, weights, deal, opp_env, theirs, [played + w for w in worlds], model)
         bluff = rand.random() < self.bluff_rate
         rows = []
         for a in legal:

@@ -49,6 +49,12 @@ def _sound(x: float, threshold: int) -> float:
     return 1 / (1 + math.exp((threshold - x) / 1.5))
 
 
+@lru_cache(maxsize=None)
+def _marginals(score: str, thresholds: tuple[int, ...]) -> dict[int, float]:
+    """Chance a sound player says yes with a hand it has not shown, per threshold."""
+    return {t: sum(p * _sound(x, t) for x, p in _prior(score)) for t in thresholds}
+
+
 class Habit:
     """One kind of yes/no decision: P(yes | score) = rate + (1 - rate) * sound(score, threshold),
     averaged over a posterior on (rate, threshold) from the observations of this match."""
@@ -59,6 +65,8 @@ class Habit:
         self.hyps = [(r, t) for r in RATES for t in thresholds]
         self.prior = [(1 - r) ** 2 + rate_prior for r, _ in self.hyps]
         self.post = self._normalise(self.prior)
+        self.memo: dict[float, float] = {}
+        self.marginal = _marginals(score, tuple(thresholds))
 
     @staticmethod
     def _normalise(weights: Sequence[float]) -> list[float]:
@@ -68,17 +76,20 @@ class Habit:
     def fit(self, observations: Sequence[tuple[bool, float | None]]) -> None:
         """Posterior from (said yes, score or None when the hand stayed hidden) observations."""
         logs = [math.log(p) for p in self.prior]
-        marginal = {t: sum(p * _sound(x, t) for x, p in _prior(self.score)) for _, t in self.hyps}
+        marginal = self.marginal
         for yes, x in observations:
             for i, (r, t) in enumerate(self.hyps):
                 p = r + (1 - r) * (marginal[t] if x is None else _sound(x, t))
                 logs[i] += math.log(max(p if yes else 1 - p, 1e-9))
         top = max(logs)
         self.post = self._normalise([math.exp(v - top) for v in logs])
+        self.memo = {}
 
     def p_yes(self, x: float) -> float:
-        """Posterior chance of a yes with score x."""
-        return sum(w * (r + (1 - r) * _sound(x, t)) for w, (r, t) in zip(self.post, self.hyps))
+        """Posterior chance of a yes with score x (memoised: scores are small integers)."""
+        if x not in self.memo:
+            self.memo[x] = sum(w * (r + (1 - r) * _sound(x, t)) for w, (r, t) in zip(self.post, self.hyps))
+        return self.memo[x]
 
     def bluff_rate(self) -> float:
         """Posterior mean bluff rate (for explanations and benchmarks)."""
@@ -135,7 +146,7 @@ class OpponentModel:
     def __init__(self) -> None:
         """An empty memory (a new match starts from the priors)."""
         self.deals: dict[int, Any] = {}
-        self.fitted = -1
+        self.fitted: int | None = None  # the deal whose earlier deals the habits were fitted on
         self.habits = self._fresh()
 
     @staticmethod
@@ -153,11 +164,10 @@ class OpponentModel:
 
     def habit(self, view: Any, kind: str) -> Habit:
         """A habit fitted on every deal before the one of ``view``."""
-        done = [d for d in self.deals if d < view.deal_no]
-        if len(done) != self.fitted:
-            self.fitted = len(done)
+        if view.deal_no != self.fitted:
+            self.fitted = view.deal_no
             obs: dict[str, list] = {k: [] for k in self.habits}
-            for d in sorted(done):
+            for d in sorted(d for d in self.deals if d < view.deal_no):
                 for k, rows in _observations(self.deals[d]).items():
                     obs[k].extend(rows)
             for k, h in self.habits.items():
