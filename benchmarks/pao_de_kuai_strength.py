@@ -1,7 +1,8 @@
 """Pao De Kuai strength with 95% intervals: one player against two copies of another, the same deals
 replayed with the lone player in each seat (core.arena.rotations(3, 2)).
 
-Entrants: high (planning rollouts), high_simple (the simple rollout policy), low, random and the
+Entrants: high (rollouts plan its own hand), high_all (plan every hand), high_simple (no planning), low,
+random and the
 exploiters of benchmarks/exploiters.py (bomb_hoarder, yielder). Usage:
 python3 benchmarks/pao_de_kuai_strength.py [--n 3000] [--pairs high-low,low-random]
 """
@@ -19,7 +20,8 @@ from cardavia_nb.players.base import RandomPlayer
 from cardavia_nb.players.pao_de_kuai import HighPlayer, LowPlayer
 from exploiters import PAO_DE_KUAI
 
-MAKERS = {"high": HighPlayer, "high_simple": partial(HighPlayer, policy=None), "low": LowPlayer,
+MAKERS = {"high": HighPlayer, "high_all": partial(HighPlayer, plan="all"),
+          "high_simple": partial(HighPlayer, plan="none"), "low": LowPlayer,
           "random": RandomPlayer, **PAO_DE_KUAI}
 PAIRS = "high-low,high-bomb_hoarder,high-yielder,high-random,high-high,low-random"
 

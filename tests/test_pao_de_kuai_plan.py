@@ -32,5 +32,5 @@ def test_planning_rollouts_finish_and_are_zero_sum():
     hands = ["3H 4S 5D 6C 7S 8S 8H 9D 10C JS QS QH KD AS 2S 3D",
              "3S 4H 5C 6D 7H 8D 9S 9H 10D JH QC KS KH AD 4D 5S",
              "3C 4C 5H 6S 7D 7C 8C 9C 10S 10H JD JC QD KC AC 6H"]
-    scores = rollout([counts_of(h.split()) for h in hands], [False] * 3, None, 0, False, 0, 0, PlanPolicy)
+    scores = rollout([counts_of(h.split()) for h in hands], [False] * 3, None, 0, False, 0, 0, PlanPolicy())
     assert sum(scores) == 0 and max(scores) > 0

@@ -117,13 +117,14 @@ class HighPlayer:
     level = "high"
 
     def __init__(self, seed: int = 0, name: str = "High", rollouts: int = 240, width: int = 6,
-                 policy: Any = PlanPolicy):
-        """A High player with its seed, search effort and rollout policy (None: the simple one)."""
+                 plan: str = "self"):
+        """A High player with its seed, search effort and the seats its rollouts plan for: "self"
+        (the others play the simple policy, like Low opponents), "all", or "none"."""
         self.seed = check_seed(seed)
         self.name = name
         self.rollouts = rollouts
         self.width = width
-        self.policy = policy
+        self.plan = plan
 
     def _shortlist(self, view: PdkView, legal: Sequence[Action]) -> list[tuple[float, Action, Combo]]:
         """One action per rank pattern, ordered by the plan cost of the hand left (then by key)."""
@@ -156,6 +157,8 @@ class HighPlayer:
             return [{"action": a, "value": -cost, "reason": _reason("plan")} for cost, a, _ in short]
         me = view.seat
         mine = counts_of(view.hand)
+        planners = {"self": (me,), "all": (0, 1, 2), "none": ()}[self.plan]
+        policy = PlanPolicy(planners) if planners else None
         results = []
         for cost, action, combo in short:
             total = 0.0
@@ -166,7 +169,7 @@ class HighPlayer:
                 played = list(view.has_played)
                 played[me] = True
                 total += rollout(counts, played, move, me, view.top is not None, 0, (me + 1) % 3,
-                                 self.policy)[me]
+                                 policy)[me]
             mean = total / len(worlds)
             results.append({"action": action, "value": mean,
                             "reason": _reason("mean", mean=f"{mean:+.1f}", deals=len(worlds), cost=f"{cost:.1f}")})
@@ -183,7 +186,7 @@ class HighPlayer:
 
     def __repr__(self) -> str:
         """The constructor call that rebuilds this player."""
-        return f"HighPlayer(seed={self.seed}, rollouts={self.rollouts})"
+        return f"HighPlayer(seed={self.seed}, rollouts={self.rollouts}, plan={self.plan!r})"
 
 
 __all__ = ["HighPlayer", "LowPlayer", "plan_cost"]

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from cardavia_nb.games.pao_de_kuai.combos import ACE, TWO
 from cardavia_nb.players.pao_de_kuai_sim import (
-    BOMB_SHAPES, Move, bombs_above, has_beater, is_bomb_rank, ordinary_beater, remove, set_move, strength,
-    whole_hand,
+    BOMB_SHAPES, Move, bombs_above, has_beater, is_bomb_rank, lead_move, ordinary_beater, remove, respond_move,
+    set_move, strength, whole_hand,
 )
 
 
@@ -99,17 +99,22 @@ def _plays_left(c: list[int], move: Move) -> int:
 
 
 class PlanPolicy:
-    """The planning policy in the shape ``pao_de_kuai_sim.rollout`` calls."""
+    """The rollout policy in the shape ``pao_de_kuai_sim.rollout`` calls: planning for the seats in
+    ``planners``, the simple policy of ``pao_de_kuai_sim`` for the others."""
 
-    @staticmethod
-    def lead(counts: list[list[int]], seat: int, danger: bool) -> Move:
+    def __init__(self, planners: tuple[int, ...] = (0, 1, 2)):
+        """Plan for these seats."""
+        self.planners = planners
+
+    def lead(self, counts: list[list[int]], seat: int, danger: bool) -> Move:
         """A lead for ``seat``."""
-        return plan_lead(counts, seat, danger)
+        return plan_lead(counts, seat, danger) if seat in self.planners else lead_move(counts[seat], danger)
 
-    @staticmethod
-    def respond(counts: list[list[int]], seat: int, top: Move, danger: bool) -> Move | None:
+    def respond(self, counts: list[list[int]], seat: int, top: Move, danger: bool) -> Move | None:
         """An answer for ``seat`` to ``top``."""
-        return plan_respond(counts, seat, top, danger)
+        if seat in self.planners:
+            return plan_respond(counts, seat, top, danger)
+        return respond_move(counts[seat], top, danger)
 
 
 __all__ = ["PlanPolicy", "plan", "plan_lead", "plan_respond"]
