@@ -65,7 +65,7 @@ def main() -> None:
     print(f"random playout: {us:.1f} µs per decision ({per:.1f} decisions per deal, {args.n} deals)")
     mean, worst, most = lead_generation(max(1, args.n // 10))
     print(f"16-card lead generation: mean {mean:.0f} µs, max {worst:.0f} µs (up to {most} plays)")
-    for player in (LowPlayer(0), HighPlayer(0)):
+    for player in (LowPlayer(0), HighPlayer(0), HighPlayer(0, name="High (simple rollouts)", plan="none")):
         t = sorted(decision_times(player, args.ai))
         p95 = t[int(0.95 * (len(t) - 1))]
         print(f"{player.name} decision: p50 {statistics.median(t):.2f} ms, p95 {p95:.2f} ms, "

@@ -141,8 +141,9 @@ def check_hidden_invariance(game: Game, make_player: Callable[[int], Any], seeds
             assert view == view2, f"{game.name} seed {seed}: seat {seat}'s view depends on hidden cards."
             legal, legal2 = game.legal_actions(state), game.legal_actions(other)
             assert legal == legal2, f"{game.name} seed {seed}: legal moves depend on hidden cards."
+            twin = copy.deepcopy(player)  # the same memory of earlier views, if the player keeps one
             first = player.choose(game, view, legal)
-            second = make_player(seed).choose(game, view2, legal2)
+            second = twin.choose(game, view2, legal2)
             assert first == second, f"{game.name} seed {seed}: {player!r} chose {first.id} then {second.id}."
     return changed
 

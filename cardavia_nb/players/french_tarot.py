@@ -13,6 +13,7 @@ from cardavia_nb.games.french_tarot import rules as R
 from cardavia_nb.games.french_tarot.actions import BID, CHELEM_NO, CHELEM_YES, PLAY, set_action
 from cardavia_nb.games.french_tarot.view import TarotView
 from cardavia_nb.players.base import BasePlayer, explanation, reason
+from cardavia_nb.players.french_tarot_bidding import bid_values, predict
 from cardavia_nb.players.french_tarot_policy import (hand_count, low_bid, low_discard, low_play, playout,
                                                       score)
 from cardavia_nb.players.french_tarot_sampler import World, constraints, sample_world
@@ -112,25 +113,14 @@ class HighPlayer(BasePlayer):
         return self._plays(view, legal)
 
     def _bids(self, view, legal) -> list[tuple[Action, float, Msg]]:
-        """Each contract simulated as taker on 10 worlds (Low discard, Low playouts); passing counts 0."""
-        worlds = self._worlds(view, 10)
-        me, first = view.seat, (view.dealer + 1) % 4
+        """Each contract valued from the shipped bid table (french_tarot_bidding); passing counts 0."""
+        later = 3 - (view.seat - view.dealer - 1) % 4
+        count, oudlers = hand_count(view.hand), R.oudlers(view.hand)
         out = [(BID["pass"], 0.0, _reason("pass"))]
-        for action in legal:
-            contract = action.id[4:]
-            if contract == "pass":
-                continue
-            vals = []
-            for w in worlds:
-                hand, discard = view.hand, ()
-                if contract in ("prise", "garde"):
-                    discard = low_discard(view.hand + w.chien)
-                    hand = tuple(c for c in view.hand + w.chien if c not in discard)
-                hands = list(w.hands)
-                hands[me] = hand
-                t = playout(hands, (), first, me, contract, (), discard, w.chien)
-                vals.append(score(t, contract, (), False, me, me))
-            out.append((action, fmean(vals) if vals else -1e9, _reason("bid_mean", n=len(vals))))
+        for contract, value, made in bid_values(view.hand, highest_bid(view), later):
+            mean = predict(view.hand, contract)[0]
+            out.append((BID[contract], value, _reason("bid_table", count=count, oudlers=oudlers,
+                                                      mean=f"{mean:+.0f}", made=f"{made:.0%}")))
         return out
 
     def _discards(self, view) -> list[tuple[Action, float, Msg]]:

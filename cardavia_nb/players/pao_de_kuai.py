@@ -16,6 +16,7 @@ from cardavia_nb.core.game import Action, Game
 from cardavia_nb.games.pao_de_kuai.rules import ACE, RANK, TWO, Combo, classify_ranks
 from cardavia_nb.games.pao_de_kuai.view import PdkView
 from cardavia_nb.players.base import BasePlayer, explanation, reason
+from cardavia_nb.players.pao_de_kuai_plan import PlanPolicy
 from cardavia_nb.players.pao_de_kuai_sim import (
     combo_move, counts_of, is_bomb_rank, remove, rollout, sample_worlds,
 )
@@ -103,13 +104,16 @@ class HighPlayer(BasePlayer):
 
     level = "high"
     default_name = "High"
-    repr_fields = ("seed", "rollouts")
+    repr_fields = ("seed", "rollouts", "plan")
 
-    def __init__(self, seed: int = 0, name: str | None = None, rollouts: int = 240, width: int = 6):
-        """A High player with its seed and search effort."""
+    def __init__(self, seed: int = 0, name: str | None = None, rollouts: int = 240, width: int = 6,
+                 plan: str = "self"):
+        """A High player with its seed, search effort and the seats its rollouts plan for: "self"
+        (the others play the simple policy, like Low opponents), "all", or "none"."""
         super().__init__(seed, name)
         self.rollouts = rollouts
         self.width = width
+        self.plan = plan
 
     def _shortlist(self, view: PdkView, legal: Sequence[Action]) -> list[tuple[float, Action, Combo]]:
         """One action per rank pattern, ordered by the plan cost of the hand left (then by key)."""
@@ -142,6 +146,8 @@ class HighPlayer(BasePlayer):
             return [{"action": a, "value": -cost, "reason": _reason("plan")} for cost, a, _ in short]
         me = view.seat
         mine = counts_of(view.hand)
+        planners = {"self": (me,), "all": (0, 1, 2), "none": ()}[self.plan]
+        policy = PlanPolicy(planners) if planners else None
         results = []
         for cost, action, combo in short:
             total = 0.0
@@ -151,7 +157,8 @@ class HighPlayer(BasePlayer):
                 remove(counts[me], move)
                 played = list(view.has_played)
                 played[me] = True
-                total += rollout(counts, played, move, me, view.top is not None, 0, (me + 1) % 3)[me]
+                total += rollout(counts, played, move, me, view.top is not None, 0, (me + 1) % 3,
+                                 policy)[me]
             mean = total / len(worlds)
             results.append({"action": action, "value": mean,
                             "reason": _reason("mean", mean=f"{mean:+.1f}", deals=len(worlds), cost=f"{cost:.1f}")})

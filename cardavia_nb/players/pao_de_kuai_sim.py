@@ -197,17 +197,21 @@ def control_then_out(counts: list[list[int]], seat: int) -> Move | None:
 
 
 def rollout(counts: list[list[int]], played: list[bool], top: Move | None, owner: int, response: bool,
-            passes: int, turn: int) -> list[int]:
-    """Play to the end with the rollout policy for every seat; returns the deal scores."""
+            passes: int, turn: int, policy=None) -> list[int]:
+    """Play to the end with the rollout policy for every seat; returns the deal scores.
+
+    ``policy`` (an object with ``lead(counts, seat, danger)`` and ``respond(counts, seat, top, danger)``,
+    e.g. ``pao_de_kuai_plan.PlanPolicy``) replaces the simple policy of this module."""
     bonus = [0, 0, 0]
     sizes = [sum(c) for c in counts]
     for _ in range(400):
         c = counts[turn]
         danger = sizes[(turn + 1) % 3] == 1
         if top is None:
-            move = (sizes[turn] <= 10 and control_then_out(counts, turn)) or lead_move(c, danger)
+            move = (sizes[turn] <= 10 and control_then_out(counts, turn)) or (
+                policy.lead(counts, turn, danger) if policy else lead_move(c, danger))
         else:
-            move = respond_move(c, top, danger)
+            move = policy.respond(counts, turn, top, danger) if policy else respond_move(c, top, danger)
             if move is None:
                 passes += 1
                 if passes == 2:

@@ -14,14 +14,14 @@ from typing import Any, Sequence
 from cardavia_nb.core.game import Action, Game
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games.truco import (
-    AWAIT_ENVIDO, CODE, DEAL_OVER, POWER, TARGET, TRUCO_CALLS, chain_accepted, chain_refused,
+    AWAIT_ENVIDO, CHAIN_NAMES, CODE, DEAL_OVER, POWER, TARGET, chain_accepted, chain_refused,
     envido_value, seen_by_seat,
 )
 from cardavia_nb.players.base import BasePlayer, explanation, reason
+from cardavia_nb.players.truco_model import OpponentModel
 from cardavia_nb.players.truco_worlds import Position, powers, sample_worlds
 
 EDGE = 0.58  # share of deals High expects to win against its usual opponents
-ACCEPT_ANYWAY = 0.35  # how often the opponent model accepts a call its hand does not justify
 
 
 # --- match equity --------------------------------------------------------------------------
@@ -130,11 +130,6 @@ class LowPlayer(_Base):
 
 
 # --- High ------------------------------------------------------------------------------------------
-def _top_two(cards: Sequence[str]) -> int:
-    """Sum of the two best trick powers among cards (a quick hand-strength proxy)."""
-    return sum(sorted((POWER[c] for c in cards), reverse=True)[:2])
-
-
 class HighPlayer(_Base):
     """Samples the opponent's possible hands from the view, solves the rest of the deal in each, and
     picks the action with the best expected match-win chance; bluffs a little."""
@@ -142,6 +137,16 @@ class HighPlayer(_Base):
     level = "high"
     default_name = "Truco high"
     bluff_rate = 0.08
+
+    def __init__(self, seed: int = 0, name: str | None = None):
+        """A High player with an empty memory of its opponents' habits (one model per seat it plays)."""
+        super().__init__(seed, name)
+        self.models: dict[int, OpponentModel] = {}
+
+    def choose(self, game: Game, view: Any, legal: Sequence[Action]) -> Action:
+        """Remember the view (public facts only) for the opponent model, then decide."""
+        self.models.setdefault(view.seat, OpponentModel()).observe(view)
+        return super().choose(game, view, legal)
 
     def evaluate(self, view: Any, legal: Sequence[Action]) -> list[tuple[Action, float, Msg]]:
         """Match-win probability of each legal action (see the module docstring)."""
@@ -151,14 +156,15 @@ class HighPlayer(_Base):
         me, opp = view.seat, 1 - view.seat
         worlds = sample_worlds(view, rand)
         played = seen_by_seat(view)[opp]
-        weights = [self._weight(view, played + w) for w in worlds]
+        model = self.models.setdefault(view.seat, OpponentModel())
+        weights = [model.call_weight(view, played + w) for w in worlds]
         total = sum(weights) or 1.0
         weights = [x / total for x in weights]
         pos = Position(view)
         theirs = [powers(w) for w in worlds]
         deal = [pos.value(t) for t in theirs]
         opp_env = [envido_value(played + w) for w in worlds]
-        ctx = _Context(view, me, weights, deal, opp_env, theirs, [played + w for w in worlds])
+        ctx = _Context(view, me, weights, deal, opp_env, theirs, [played + w for w in worlds], model)
         bluff = rand.random() < self.bluff_rate
         rows = []
         for a in legal:
@@ -184,30 +190,13 @@ class HighPlayer(_Base):
                 rows.append((a, value, _reason("high_truco", p=f"{ctx.mean(deal):.0%}")))
         return rows
 
-    @staticmethod
-    def _weight(view: Any, opp_original: tuple[str, ...]) -> float:
-        """How likely this opponent hand makes the opponent's calls and answers so far."""
-        opp = 1 - view.seat
-        weight = 1.0
-        env = envido_value(opp_original) / 33
-        power = (_top_two(opp_original) - 2) / 25
-        for call in view.calls:
-            if call.seat != opp:
-                continue
-            name = call.action.split(":")[-1]
-            if name in CODE:
-                weight *= 0.2 + env ** 3
-            elif name in TRUCO_CALLS:
-                weight *= 0.35 + power ** 2
-        return weight
-
 
 class _Context:
     """The sampled worlds of one decision and the values computed from them."""
 
-    def __init__(self, view, me, weights, deal, opp_env, theirs, opp_originals):
-        """Keep the worlds' weights, deal outcomes, opponent envido values and hands."""
-        self.view, self.me, self.opp = view, me, 1 - me
+    def __init__(self, view, me, weights, deal, opp_env, theirs, opp_originals, model):
+        """Keep the worlds' weights, deal outcomes, opponent envido values and hands, and the model."""
+        self.view, self.me, self.opp, self.model = view, me, 1 - me, model
         self.weights, self.deal, self.opp_env, self.theirs = weights, deal, opp_env, theirs
         self.opp_originals = opp_originals
         self.my_env = view.envido_value
@@ -253,10 +242,9 @@ class _Context:
         return self._after_envido(i, pts, 0) if last_me else self._after_envido(i, 0, pts)
 
     def _opp_accepts(self, chain: tuple[str, ...], i: int) -> float:
-        """Opponent model: accepts an envido chain surely with a good value for its size, and
-        sometimes anyway (so a call never counts on a sure refusal)."""
-        need = 30 if "F" in chain else (28 if len(chain) > 1 or "R" in chain else 26)
-        return 1.0 if self.opp_env[i] >= need else ACCEPT_ANYWAY
+        """Chance the opponent accepts the envido chain in world i (its habit in this match)."""
+        names = tuple(CHAIN_NAMES[c] for c in chain)
+        return self.model.accepts_envido(self.view, names, self.opp_env[i])
 
     def envido_call(self, code: str) -> float:
         """Equity of making an envido call (opening or raising) given the opponent's model answer."""
@@ -286,7 +274,7 @@ class _Context:
         win, lose, refused = self.eq(level, 0), self.eq(0, level), self.eq(level - 1, 0)
         values = []
         for i, d in enumerate(self.deal):
-            accept = 1.0 if not d or _top_two(self.opp_originals[i]) >= 20 else ACCEPT_ANYWAY
+            accept = 1.0 if not d else self.model.accepts_truco(self.view, self.opp_originals[i])
             values.append(accept * (win if d else lose) + (1 - accept) * refused)
         return self.mean(values)
 
