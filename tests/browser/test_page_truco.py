@@ -91,7 +91,7 @@ def test_table_plays_a_deal_with_envido_and_truco(open_page):
     assert {"call:envido", "call:truco"} <= set(clicked)
     assert sum(c.startswith("play:") for c in clicked) == 3
     log = table.locator("[data-testid='log']").inner_text()
-    for words in ("Your seat calls Envido.", "Your seat calls Truco.", "wins the deal and scores"):
+    for words in ("You call Envido.", "You call Truco.", "the deal and score"):
         assert words in log, words
     shot(page, "truco-table-deal")
     act(page, table, "next_deal")
