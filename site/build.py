@@ -77,6 +77,23 @@ def download_wheels(dest: Path) -> None:
         shutil.copy2(wheel, dest / wheel.name)
     for name in ABSENT:
         stand_in(name, dest)
+    slim_babel(dest)
+
+
+def slim_babel(dest: Path) -> None:
+    """Babel's wheel with the locale data of the site's five languages only (11 MB → under 1 MB): the
+    pages never format for another locale, and every visitor would download it."""
+    (wheel,) = dest.glob("babel-*.whl")
+    keep = {"root", *(p.name for p in (ROOT / "cardavia_nb" / "i18n").iterdir() if any(p.glob("*.toml")))}
+    with zipfile.ZipFile(wheel) as whl:
+        files = {i.filename: whl.read(i) for i in whl.infolist()
+                 if not i.filename.startswith("babel/locale-data/") or Path(i.filename).stem in keep}
+    (record,) = [path for path in files if path.endswith(".dist-info/RECORD")]
+    lines = [f"{path},sha256={_b64sha(data)},{len(data)}" for path, data in files.items() if path != record]
+    files[record] = ("\n".join([*lines, f"{record},,"]) + "\n").encode()
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as whl:
+        for path, data in files.items():
+            whl.writestr(zipfile.ZipInfo(path, date_time=(1980, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
 
 
 def stand_in(name: str, dest: Path) -> None:
