@@ -19,8 +19,13 @@ class _Text(HTMLParser):
             self.parts.append(label)
 
 
-def block_text(block: dict) -> str:
-    """The visible words of a ``md`` or ``note`` block (entities decoded, tags dropped)."""
+def visible_text(html: str) -> str:
+    """The words some HTML shows (entities decoded, tags dropped, drawn words by their label)."""
     parser = _Text()
-    parser.feed(block["html"])
-    return "".join(parser.parts).strip()
+    parser.feed(html)
+    return "".join(parser.parts)
+
+
+def block_text(block: dict) -> str:
+    """The visible words of a ``md`` or ``note`` block."""
+    return visible_text(block["html"]).strip()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 import string
-from html.parser import HTMLParser
 
 import pytest
 
@@ -15,6 +14,7 @@ from cardavia_nb import i18n
 from cardavia_nb.core.text import Msg
 from cardavia_nb.i18n import Cards, Seat
 from cardavia_nb.ui.markdown import to_html
+from tests.blocks import visible_text as visible
 
 CARD_OF = {"truco": "1E", "pao_de_kuai": "9H", "french_tarot": "T21"}
 NESTED = {  # parameters that hold a message of their own
@@ -57,22 +57,6 @@ def samples(key: str, names: set[str]):
     for count in COUNTS:
         for seat in SEATS:
             yield {**base, **{n: count for n in names & NAMES}, **({"seat": seat} if "seat" in names else {})}
-
-
-class _Visible(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.parts: list[str] = []
-
-    def handle_data(self, data: str) -> None:
-        self.parts.append(data)
-
-
-def visible(html: str) -> str:
-    """The words a page shows for some HTML."""
-    parser = _Visible()
-    parser.feed(html)
-    return "".join(parser.parts)
 
 
 MARKERS = re.compile(r"\*|`|(?<![\w/])_(?=\w)|(?<=\w)_(?![\w/])")
