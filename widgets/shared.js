@@ -25,8 +25,9 @@ const SPANISH = {
   C: '<path d="M1.4 .8h7.2C8.6 4.4 6.9 5.9 5.7 6.1v2c1.2.2 2 .6 2.2 1.5H2.1c.2-.9 1-1.3 2.2-1.5v-2C3.1 5.9 1.4 4.4 1.4.8z"/><path d="M2.2 1.6h5.6" stroke="#ffe7a3" stroke-width=".5"/>',
 };
 
-const SPANISH_COLOR = { E: "#2b5d9c", B: "#2f7d3a", O: "#c08a00", C: "#c0392b" };
-const FRENCH_COLOR = { S: "#1f1f24", C: "#1f1f24", H: "#c62828", D: "#c62828" };
+// Suit colours come from CSS variables (cardavia.css): the four-colour setting and the dark theme
+// change them there; the fallback is the printed colour.
+const suitColor = (pack, suit) => `var(--cv-suit-${pack}-${suit})`;
 
 // Pip positions (in card units) for 1 to 10 pips.
 const LAYOUT = {
@@ -72,7 +73,7 @@ function esc(text) {
 function symbol(shape, x, y, size, color, flip = false) {
   const s = size / 10;
   const rot = flip ? ` rotate(180 5 5)` : "";
-  return `<g transform="translate(${x - size / 2} ${y - size / 2}) scale(${s})${rot}" fill="${color}" color="${color}">${shape}</g>`;
+  return `<g transform="translate(${x - size / 2} ${y - size / 2}) scale(${s})${rot}" style="fill:${color};color:${color}">${shape}</g>`;
 }
 
 function frame(inner, fill = "#fffdf6") {
@@ -82,7 +83,7 @@ function frame(inner, fill = "#fffdf6") {
 }
 
 function corners(text, shape, color) {
-  const font = `font-family="Georgia, 'Times New Roman', serif" font-weight="700" fill="${color}"`;
+  const font = `font-family="Georgia, 'Times New Roman', serif" font-weight="700" style="fill:${color}"`;
   const size = text.length > 2 ? 12 : 15;
   const one = `<text x="10" y="19" font-size="${size}" text-anchor="middle" ${font}>${esc(text)}</text>`
     + (shape ? symbol(shape, 10, 28, 9, color) : "");
@@ -95,18 +96,18 @@ function court(kind, shape, color) {
   const gold = "#d9a520";
   const heads = {
     K: `<path d="M35 42l5 8 5-10 5 10 5-10 5 10 5-8-3 14H38z" fill="${gold}" stroke="#7a5a00" stroke-width=".8"/>`,
-    Q: `<path d="M38 50q12-14 24 0l-2 6H40z" fill="${gold}" stroke="#7a5a00" stroke-width=".8"/><circle cx="50" cy="44" r="2.5" fill="${color}"/>`,
-    J: `<path d="M37 55q13-16 26 0z" fill="${color}"/><path d="M60 48q8-8 4-14" stroke="${gold}" stroke-width="2" fill="none"/>`,
+    Q: `<path d="M38 50q12-14 24 0l-2 6H40z" fill="${gold}" stroke="#7a5a00" stroke-width=".8"/><circle cx="50" cy="44" r="2.5" style="fill:${color}"/>`,
+    J: `<path d="M37 55q13-16 26 0z" style="fill:${color}"/><path d="M60 48q8-8 4-14" stroke="${gold}" stroke-width="2" fill="none"/>`,
     N: `<path d="M40 70c0-10 2-18 8-24l-4-4 8 1c8 2 12 9 11 16l-7-3-3 6 3 8z" fill="#8d6e63" stroke="#4e342e" stroke-width=".8"/><circle cx="55" cy="52" r="1.2" fill="#fff"/>`,
   };
   const face = kind === "N" ? "" : `<circle cx="50" cy="63" r="8" fill="#f6d7b0" stroke="#8a6d4b" stroke-width=".8"/>`
-    + `<path d="M36 98q14-26 28 0v6H36z" fill="${color}" opacity=".85"/>`;
-  return `<rect x="22" y="30" width="56" height="80" rx="4" fill="#f7efdc" stroke="${color}" stroke-width="1.4"/>`
+    + `<path d="M36 98q14-26 28 0v6H36z" style="fill:${color}" opacity=".85"/>`;
+  return `<rect x="22" y="30" width="56" height="80" rx="4" fill="#f7efdc" style="stroke:${color}" stroke-width="1.4"/>`
     + face + heads[kind] + symbol(shape, 50, 92, 18, color);
 }
 
 function spanishFace(rank, suit) {
-  const color = SPANISH_COLOR[suit];
+  const color = suitColor("es", suit);
   const shape = SPANISH[suit];
   let body;
   if (rank <= 9) {
@@ -114,12 +115,12 @@ function spanishFace(rank, suit) {
   } else {
     body = court({ 10: "J", 11: "N", 12: "K" }[rank], shape, color);
   }
-  const border = `<rect x="5" y="5" width="90" height="130" rx="6" fill="none" stroke="${color}" stroke-width=".8" stroke-dasharray="3 2" opacity=".6"/>`;
+  const border = `<rect x="5" y="5" width="90" height="130" rx="6" fill="none" style="stroke:${color}" stroke-width=".8" stroke-dasharray="3 2" opacity=".6"/>`;
   return frame(border + corners(String(rank), shape, color) + body);
 }
 
 function frenchFace(rank, suit) {
-  const color = FRENCH_COLOR[suit];
+  const color = suitColor("fr", suit);
   const shape = PIPS[suit];
   const n = { A: 1, J: 11, N: 12, Q: 13, K: 14 }[rank] ?? Number(rank);
   let body;
@@ -203,16 +204,22 @@ export function grainURL() {
   return `url("data:image/svg+xml;utf8,${encodeURIComponent(svg)}")`;
 }
 
-/** Apply the shared look (contrast, grain, temperature: 0-100, 50 neutral) to a `.cardavia` root. */
+/** Apply the shared look to a `.cardavia` root: contrast, grain, temperature (0-100, 50 neutral), suits.
+ * Contrast moves the felt's shade and the cards' own contrast only (never text: every text keeps
+ * 4.5:1, see tests/browser/test_look.py); grain and tint are drawn under the text (cardavia.css). */
 export function applyLook(el, look) {
-  const contrast = look?.contrast ?? 50;
+  const contrast = (look?.contrast ?? 50) / 100;
   const grain = look?.grain ?? 50;
   const temp = look?.temperature ?? 50;
-  el.style.setProperty("--cv-contrast", String(0.6 + contrast / 125));
+  const shade = (low, high) => `rgb(${low.map((x, i) => Math.round(x + (high[i] - x) * contrast)).join(" ")})`;
+  el.style.setProperty("--cv-felt", shade([44, 110, 83], [22, 78, 56]));
+  el.style.setProperty("--cv-felt-dark", shade([33, 88, 66], [10, 44, 31]));
+  el.style.setProperty("--cv-contrast", String(0.9 + contrast / 5));
   el.style.setProperty("--cv-grain", String((grain / 100) * 0.35));
   el.style.setProperty("--cv-warm", String(Math.max(0, temp - 50) / 50 * 0.22));
   el.style.setProperty("--cv-cool", String(Math.max(0, 50 - temp) / 50 * 0.22));
   el.style.setProperty("--cv-grain-image", grainURL());
+  el.dataset.suits = look?.suits === "four" ? "four" : "two";
   if (look?.lang) el.setAttribute("lang", look.lang);
 }
 
@@ -298,7 +305,7 @@ export function ready(hub) {
  * @property {string} notice
  * @property {Look} look
  * @property {"fan"} _renderer
- * @typedef {{lang?: string, contrast?: number, grain?: number, temperature?: number}} Look
+ * @typedef {{lang?: string, contrast?: number, grain?: number, temperature?: number, suits?: "two"|"four"}} Look
  */
 
 function drawBlock(block, model) {
