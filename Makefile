@@ -38,8 +38,15 @@ chromium:
 	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	@test -x /usr/bin/chromium || { echo "Chromium is missing and could not be installed: run as root or install the chromium package."; exit 1; }
 
+# axe-core, the accessibility checker the browser tests inject into each page (from npm, never a CDN).
+AXE_VERSION := 4.14.1
+AXE := .cache/axe-core-$(AXE_VERSION)/package/axe.min.js
+$(AXE):
+	mkdir -p $(dir $(AXE))..
+	cd $(dir $(AXE)).. && npm pack --silent axe-core@$(AXE_VERSION) >/dev/null && tar -xzf axe-core-$(AXE_VERSION).tgz
+
 ## test: set up, install Chromium if needed, run every test (unit, conformance, widgets, notebooks, browser)
-test: $(VENV)/.stamp-test chromium
+test: $(VENV)/.stamp-test chromium $(AXE)
 	$(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --nbval-lax --nbval-current-env tests notebooks
 
 ## test-fast: the unit tests only (no notebooks, no browser)
@@ -51,4 +58,4 @@ bench: $(VENV)/.stamp-test
 	for f in benchmarks/*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
 
 clean:
-	rm -rf $(VENV) .jupyter-test tests/artifacts build dist
+	rm -rf $(VENV) .jupyter-test .cache tests/artifacts build dist

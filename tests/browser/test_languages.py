@@ -2,6 +2,7 @@
 
 from cardavia_nb import i18n
 from tests.browser.conftest import shot
+from tests.browser.harness import show_tab
 from tests.browser.pages import TABLE, panel
 
 
@@ -17,6 +18,7 @@ def words(lang: str) -> dict[str, str]:
 def check(page, lang: str) -> None:
     expected = words(lang)
     assert panel(page, expected["step"]).count() == 1, f"{lang}: step 1 heading {expected['step']!r} missing"
+    show_tab(page, "table")
     table = page.locator(TABLE)
     tab = table.locator("[data-testid='tab-rules']")
     assert tab.inner_text().strip() == expected["tab"]
