@@ -24,16 +24,20 @@ CONTRAST_JS = """() => {
   const root = (el) => el.closest('.cardavia');
   // The colour behind an element: its own and its ancestors' background colours composed; the felt's
   // gradient counts as its lighter colour (the worse one for light text).
+  let grained = false;  // whether the opaque layer under the text carries the grain (root or felt)
   function background(el) {
     const layers = [];
+    grained = false;
     for (let node = el; node && node.nodeType === 1; node = node.parentElement) {
       const style = getComputedStyle(node);
       if (node.classList.contains('cv-felt') || node.classList.contains('cv-fan')) {
-        layers.push([...parse(style.getPropertyValue('--cv-felt')).slice(0, 3), 1]); break;
+        layers.push([...parse(style.getPropertyValue('--cv-felt')).slice(0, 3), 1]);
+        grained = true;
+        break;
       }
       const color = parse(style.backgroundColor);
       if (color[3] > 0) layers.push(color);
-      if (color[3] >= 1) break;
+      if (color[3] >= 1) { grained = node.classList.contains('cardavia'); break; }
     }
     let base = parse(getComputedStyle(document.body).backgroundColor);
     if (base[3] === 0) base = [255, 255, 255, 1];
@@ -42,7 +46,7 @@ CONTRAST_JS = """() => {
     return colour;
   }
   const texts = [];
-  const all = document.querySelectorAll('.cardavia *, .cv-page-header *, .cv-skip');
+  const all = document.querySelectorAll('.cardavia *, .cv-page-header *, .cv-skiplink');
   for (const el of all) {
     if (el.closest('svg')) continue;
     const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
@@ -52,7 +56,7 @@ CONTRAST_JS = """() => {
     const fg = over(parse(style.color), bg);
     const r = root(el);
     // grain at its strongest darkens the paper or felt under the text by up to a fifth (multiply)
-    const grain = r ? Number(getComputedStyle(r).getPropertyValue('--cv-grain') || 0) : 0;
+    const grain = r && grained ? Number(getComputedStyle(r).getPropertyValue('--cv-grain') || 0) : 0;
     const darker = bg.map((c) => c * (1 - grain * 0.6));
     const worst = Math.min(ratio(fg, bg), ratio(fg, darker));
     texts.push({ text: el.textContent.trim().slice(0, 40), tag: el.tagName, ratio: Math.round(worst * 100) / 100,
@@ -132,7 +136,7 @@ def test_axe_finds_no_critical_or_serious_violation(open_page, notebook, size):
     page.wait_for_function("!document.documentElement.dataset.cvSettling", timeout=30_000)
     found = axe_violations(page)
     if notebook != PAGES[0]:
-        page.wait_for_selector(f"{TABLE}[data-ready='1']")
+        page.wait_for_selector(f"{TABLE}[data-ready='1']", state="attached")
         show_tab(page, "table")
         found += axe_violations(page)
         show_tab(page, "rules")

@@ -31,7 +31,7 @@ def check(page, lang: str) -> None:
 def test_dutch_from_the_address_then_portuguese_live(open_page):
     assert words("nl") != words("pt") != words("en")
     page, watch = open_page("01-truco.ipynb", query="lang=nl")
-    page.locator(f"{TABLE}[data-ready='1']").wait_for()
+    page.locator(f"{TABLE}[data-ready='1']").wait_for(state="attached")
     check(page, "nl")
     shot(page, "truco-nl")
     page.locator("[data-testid='setting-lang']").first.select_option("pt")

@@ -33,7 +33,7 @@ def test_game_page_opens_with_header_tabs_and_title(open_page, notebook, game):
     assert tabs.get_attribute("aria-label") == words["tabs"]
     assert tabs.get_by_role("tab").all_inner_texts() == [words["tab"][k] for k in ("learn", "table", "rules")]
     # the header (h1, settings bar, tabs) comes before the lesson; the table waits in its own panel
-    top = page.evaluate("[...document.querySelectorAll('h1, [role=tablist], main')].map(e => e.getBoundingClientRect().top)")
+    top = page.evaluate("[...document.querySelectorAll('h1, .cv-page-tabs, #cv-main')].map(e => e.getBoundingClientRect().top)")
     assert top == sorted(top) and top[1] < 900
     assert page.locator("#cv-panel-learn").is_visible() and not page.locator("#cv-panel-table").is_visible()
     # arrow keys move along the tabs; the address keeps the tab and the language
@@ -71,8 +71,8 @@ def test_skip_link_leads_to_the_table(open_page):
     page, watch = open_page("03-french-tarot.ipynb", query="lang=fr")
     settled(page)
     page.keyboard.press("Tab")
-    skip = page.locator(".cv-skip")
-    assert page.evaluate("document.activeElement.className") == "cv-skip"
+    skip = page.locator(".cv-skiplink")
+    assert page.evaluate("document.activeElement.className") == "cv-skiplink"
     assert skip.inner_text() == WORDS["fr"]["skip"] and skip.is_visible()
     page.keyboard.press("Enter")
     assert page.locator("#cv-panel-table").is_visible()
@@ -128,4 +128,25 @@ def test_home_offers_learn_and_play_and_play_opens_the_table(open_page):
     settled(page)
     assert page.locator("#cv-panel-table").is_visible() and page.title() == WORDS["es"]["title"]["truco"]
     shot(page, "page-truco-es-from-play")
+    watch.assert_clean()
+
+
+@pytest.mark.parametrize("size", [(1366, 900), (390, 844)], ids=["desktop", "phone"])
+@pytest.mark.parametrize("notebook, lang", [("01-truco.ipynb", "en"), ("03-french-tarot.ipynb", "pt"),
+                                            ("00-cardavia.ipynb", "nl")])
+def test_screenshots_for_people_to_look_at(open_page, notebook, lang, size):
+    page, watch = open_page(notebook, query=f"lang={lang}")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    settled(page)
+    name = f"page-{notebook.split('.')[0]}-{lang}-{size[0]}"
+    page.screenshot(path=str(shot(page, name)).replace(".png", "-top.png"))  # the first screen
+    if notebook != "00-cardavia.ipynb":
+        page.wait_for_selector(f"{TABLE}[data-ready='1']")
+        show_tab(page, "table")
+        page.screenshot(path=str(shot(page, name + "-table")).replace(".png", "-top.png"))
+        bar = page.locator("[data-testid='settings']")
+        bar.locator("[data-testid='setting-suits']").select_option("four")
+        page.locator(f"{TABLE}[data-suits='four']").wait_for()
+        page.emulate_media(color_scheme="dark")
+        shot(page, name + "-table-dark-four-colours")
     watch.assert_clean()

@@ -108,7 +108,7 @@
     }
     if (parts.tablist) header.append(parts.tablist);
     if (parts.panels.table) {
-      parts.skip = el("a", { href: "#cv-panel-table", class: "cv-skip" });
+      parts.skip = el("a", { href: "#cv-panel-table", class: "cv-skiplink" });
       parts.skip.addEventListener("click", (event) => {
         event.preventDefault();
         if (parts.tabs.table) select("table");
