@@ -26,6 +26,7 @@ def check(page, lang: str) -> None:
     rules = table.locator("[data-testid='panel-rules']")
     rules.get_by_text(expected["rules"]).first.wait_for(timeout=10_000)
     table.locator("[data-testid='tab-table']").click()
+    show_tab(page, "learn")
 
 
 def test_dutch_from_the_address_then_portuguese_live(open_page):

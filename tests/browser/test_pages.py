@@ -141,7 +141,7 @@ def test_screenshots_for_people_to_look_at(open_page, notebook, lang, size):
     name = f"page-{notebook.split('.')[0]}-{lang}-{size[0]}"
     page.screenshot(path=str(shot(page, name)).replace(".png", "-top.png"))  # the first screen
     if notebook != "00-cardavia.ipynb":
-        page.wait_for_selector(f"{TABLE}[data-ready='1']")
+        page.wait_for_selector(f"{TABLE}[data-ready='1']", state="attached")
         show_tab(page, "table")
         page.screenshot(path=str(shot(page, name + "-table")).replace(".png", "-top.png"))
         bar = page.locator("[data-testid='settings']")

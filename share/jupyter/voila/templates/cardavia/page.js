@@ -98,11 +98,12 @@
       parts.panels[kind] = panel;
       main.append(panel);
     }
+    const untagged = !cells.some((cell) => cell.dataset.cvPart);  // a notebook without parts: all in main
     let seen = false;
     for (const cell of cells) {
       const part = cell.dataset.cvPart;
       if (part) seen = true;
-      if (part === "page-main") main.append(cell);
+      if (part === "page-main" || untagged) main.append(cell);
       else if (part) (parts.panels[part.slice(4)] ?? main).append(cell);
       else (seen ? footer : header).append(cell);
     }
