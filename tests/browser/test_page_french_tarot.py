@@ -55,7 +55,7 @@ def engine_replay():
 
 def test_page_shows_every_step_quizzes_and_demos(open_page):
     page, watch = open_page(NOTEBOOK)
-    page.wait_for_selector(f"{TABLE}[data-ready='1']")
+    page.wait_for_selector(f"{TABLE}[data-ready='1']", state="attached")
     text = " ".join(page.locator("[data-testid='panel']").all_inner_texts())
     for heading in HEADINGS:
         assert heading in text, heading

@@ -27,7 +27,7 @@ def first_play(hand: list[str], top: list[str]) -> tuple[str, ...]:
 
 def test_page_shows_every_step_quiz_and_demo(open_page):
     page, watch = open_page(NOTEBOOK)
-    page.wait_for_selector(".cardavia[data-testid='table'][data-ready='1']")
+    page.wait_for_selector(".cardavia[data-testid='table'][data-ready='1']", state="attached")
     text = " ".join(page.locator("[data-testid='panel']").all_inner_texts())
     for heading in HEADINGS:
         assert heading in text, heading
