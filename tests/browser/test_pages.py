@@ -150,3 +150,18 @@ def test_screenshots_for_people_to_look_at(open_page, notebook, lang, size):
         page.emulate_media(color_scheme="dark")
         shot(page, name + "-table-dark-four-colours")
     watch.assert_clean()
+
+
+def test_a_phone_opening_the_table_tab_starts_at_the_tab_bar(open_page):
+    page, watch = open_page("01-truco.ipynb", query="lang=pt&tab=table", wait_for=f"{TABLE}[data-ready='1']")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(page.url, wait_until="domcontentloaded")
+    settled(page)
+    page.locator(f"{TABLE}[data-ready='1']").wait_for()
+    page.wait_for_timeout(500)
+    top = page.locator(".cv-page-tabs").evaluate("el => el.getBoundingClientRect().top")
+    assert -2 <= top < 40, top  # the tab bar at the top of the screen (sub-pixel rounding aside)
+    shot_top = page.locator(TABLE).evaluate("el => el.getBoundingClientRect().top")
+    assert shot_top < 844  # the table starts on the first screen
+    page.screenshot(path=str(shot(page, "page-01-truco-pt-390-tab-table")).replace(".png", "-top.png"))
+    watch.assert_clean()

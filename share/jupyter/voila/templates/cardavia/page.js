@@ -56,6 +56,8 @@
       parts.panels[name].hidden = !on;
     }
     if (focus) parts.tabs[kind].focus();
+    // the new panel starts at the top of the screen (the tab bar stays in view), not mid-way down
+    if (parts.tablist.getBoundingClientRect().top < 0) parts.tablist.scrollIntoView({ block: "start" });
     remember("tab", kind === Object.keys(parts.tabs)[0] ? "" : kind);
     window.dispatchEvent(new CustomEvent("cardavia:tab", { detail: kind }));
   }
@@ -139,9 +141,21 @@
     };
   };
 
+  // The page is shown; a page opened on its Table or Full rules tab (a phone's first screen is small)
+  // starts at the tab bar.
   function settled() {
+    if (!root.dataset.cvSettling) return;
     delete root.dataset.cvSettling;
     parts.starting?.remove();
+    const open = parts.tablist?.querySelector("[aria-selected='true']");
+    if (!open || open === parts.tablist.firstChild) return;
+    // the widgets below may still be drawing: follow the page's growth for a moment, until the reader acts
+    const toTabs = () => parts.tablist.scrollIntoView({ block: "start" });
+    const follow = new ResizeObserver(toTabs);
+    follow.observe(parts.main);
+    const stop = () => follow.disconnect();
+    setTimeout(stop, 4000);
+    for (const kind of ["wheel", "touchstart", "keydown", "mousedown"]) window.addEventListener(kind, stop, { once: true });
   }
 
   window.addEventListener("cardavia:lang", (event) => {
