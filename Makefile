@@ -39,9 +39,16 @@ chromium:
 	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	@test -x /usr/bin/chromium || { echo "Chromium is missing and could not be installed: run as root or install the chromium package."; exit 1; }
 
+# axe-core, the accessibility checker the browser tests inject into each page (from npm, never a CDN).
+AXE_VERSION := 4.14.1
+AXE := .cache/axe-core-$(AXE_VERSION)/package/axe.min.js
+$(AXE): | npm
+	mkdir -p $(dir $(AXE))..
+	cd $(dir $(AXE)).. && npm pack --silent axe-core@$(AXE_VERSION) >/dev/null && tar -xzf axe-core-$(AXE_VERSION).tgz
+
 ## test: set up, install Chromium if needed, build the static site, run every test (unit, conformance,
-## widgets, notebooks, browser, the static site)
-test: $(VENV)/.stamp-test chromium site
+## widgets, notebooks, browser with axe-core, the static site)
+test: $(VENV)/.stamp-test chromium site $(AXE)
 	$(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --nbval-lax --nbval-current-env tests notebooks
 
 ## test-fast: the unit tests only (no notebooks, no browser)
@@ -71,4 +78,4 @@ npm:
 	@command -v npm >/dev/null || { echo "npm is missing and could not be installed: run as root or install the npm package."; exit 1; }
 
 clean:
-	rm -rf $(VENV) .jupyter-test tests/artifacts build dist
+	rm -rf $(VENV) $(SITE_VENV) _site .jupyter-test .cache tests/artifacts build dist

@@ -1,6 +1,12 @@
-// The Cardavia settings bar: language menu and contrast / grain / colour-temperature sliders.
-// It writes no trait: each change is sent as an intent that Python checks, and Python re-renders
-// every widget that follows the settings.
+// The Cardavia settings bar: language menu, contrast / grain / colour-temperature sliders and the
+// suit colours. It writes no trait: each change is sent as an intent that Python checks, and Python
+// re-renders every widget that follows the settings.
+//
+// The settings outlive the page: the kernel's answers are kept in the browser's storage
+// ("cardavia.settings") and sent again as intents when a page opens; a `?lang=` in the address wins
+// over the stored language. On a Voila page (the cardavia template) the bar also tells the page a
+// new language ("cardavia:lang") and that the stored settings are applied ("cardavia:settled"),
+// so the page shows its words only then.
 
 /**
  * The settings model's traits (cardavia_nb/ui/settings.py), all written by the kernel.
@@ -9,16 +15,39 @@
  * @property {number} contrast 0 to 100, 50 neutral
  * @property {number} grain 0 to 100
  * @property {number} temperature 0 to 100, 50 neutral
+ * @property {"two"|"four"} suits suit colours: as printed, or one colour per suit
  * @property {string[]} langs the languages offered
  * @property {Object<string, any>} texts the bar's words, and `langs`: each language's own name
  * @property {string} notice why the last change was refused ("" when it was not)
  * @property {string} _shared_esm the page's shared module (widgets/shared.js), read by boot.js
  * @property {string} _shared_css the page's stylesheet
  *
- * What the bar sends to Python (a `custom` message). Any other page script may send the same,
- * e.g. to follow a `?lang=` in the address: `{type: "set", key: "lang", value: "pt"}`.
- * @typedef {{type: "set", key: "lang", value: string} | {type: "set", key: "contrast"|"grain"|"temperature", value: number}} SettingsIntent
+ * What the bar sends to Python (a `custom` message). Any other page script may send the same.
+ * @typedef {{type: "set", key: "lang", value: string} | {type: "set", key: "contrast"|"grain"|"temperature", value: number}
+ *   | {type: "set", key: "suits", value: "two"|"four"}} SettingsIntent
  */
+
+const STORE = "cardavia.settings";
+const KEYS = ["lang", "contrast", "grain", "temperature", "suits"];
+const SETTLE_MS = 4000;
+
+function stored() {
+  try {
+    const value = JSON.parse(localStorage.getItem(STORE));
+    return value && typeof value === "object" ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+// What this page should show: the stored settings, the address's ?lang= over the stored language.
+function wanted() {
+  const want = {};
+  for (const [key, value] of Object.entries(stored())) if (KEYS.includes(key)) want[key] = value;
+  const lang = new URLSearchParams(location.search).get("lang");
+  if (lang) want.lang = lang;
+  return want;
+}
 
 export default {
   async render({ model, el }) {
@@ -28,6 +57,19 @@ export default {
     el.append(root);
     const set = (key, value) => model.send({ type: "set", key, value });
     const uid = (name) => `cv-${name}-${Math.random().toString(36).slice(2, 8)}`;
+    const want = wanted();
+    const pending = new Set(Object.keys(want).filter((key) => String(want[key]).slice(0, key === "lang" ? 2 : undefined) !== String(model.get(key))));
+
+    function settle() {
+      pending.clear();
+      window.dispatchEvent(new CustomEvent("cardavia:settled"));
+    }
+
+    function keep() {
+      if (pending.size) return;  // still applying the stored values: do not overwrite them
+      const value = Object.fromEntries(KEYS.map((key) => [key, model.get(key)]));
+      try { localStorage.setItem(STORE, JSON.stringify(value)); } catch { /* storage refused: settings last this page */ }
+    }
 
     function slider(name, label) {
       const id = uid(name);
@@ -38,23 +80,43 @@ export default {
       return h("div", { class: "cv-field" }, h("label", { for: id, text: label }), input, out);
     }
 
+    function menu(name, label, options) {
+      const select = h("select", { id: uid(name), "data-testid": `setting-${name}`, onchange: () => set(name, select.value) },
+        options.map(([value, text]) => h("option", { value, text })));
+      select.value = model.get(name);
+      return h("div", { class: "cv-field" }, h("label", { for: select.id, text: label }), select);
+    }
+
+    // Redraw the bar keeping focus on the control the player was using.
     function draw() {
       const t = model.get("texts") || {};
-      const select = h("select", { id: uid("lang"), "data-testid": "setting-lang", onchange: () => set("lang", select.value) },
-        model.get("langs").map((code) => h("option", { value: code, text: t.langs?.[code] ?? code })));
-      select.value = model.get("lang");
+      const focused = root.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
       root.replaceChildren(
         h("strong", { class: "cv-brand", text: t.title ?? "Cardavia" }),
-        h("div", { class: "cv-field" }, h("label", { for: select.id, text: t.language }), select),
+        menu("lang", t.language, model.get("langs").map((code) => [code, t.langs?.[code] ?? code])),
         slider("contrast", t.contrast), slider("grain", t.grain), slider("temperature", t.temperature),
+        menu("suits", t.suits, [["two", t.suits_two], ["four", t.suits_four]]),
         ...[shared.noticeLine(model)].filter(Boolean));
       root.setAttribute("lang", model.get("lang"));
       root.dataset.ready = "1";
+      if (focused) root.querySelector(`[data-testid="${focused}"]`)?.focus();
     }
 
-    for (const name of ["texts", "lang", "notice", "contrast", "grain", "temperature"]) model.on(`change:${name}`, draw);
+    function changed(key) {
+      pending.delete(key);
+      if (key === "lang") window.dispatchEvent(new CustomEvent("cardavia:lang", { detail: model.get("lang") }));
+      if (!pending.size) settle();
+      keep();
+    }
+
+    for (const name of ["texts", "notice", ...KEYS]) model.on(`change:${name}`, draw);
+    for (const key of KEYS) model.on(`change:${key}`, () => changed(key));
     model.on("change:look", () => shared.applyLook(root, model.get("look")));
     shared.applyLook(root, model.get("look"));
     draw();
+    window.dispatchEvent(new CustomEvent("cardavia:lang", { detail: model.get("lang") }));
+    for (const key of pending) set(key, want[key]);
+    if (pending.size) setTimeout(settle, SETTLE_MS);  // a refused stored value must not hide the page
+    else { settle(); keep(); }
   },
 };

@@ -25,8 +25,9 @@ const SPANISH = {
   C: '<path d="M1.4 .8h7.2C8.6 4.4 6.9 5.9 5.7 6.1v2c1.2.2 2 .6 2.2 1.5H2.1c.2-.9 1-1.3 2.2-1.5v-2C3.1 5.9 1.4 4.4 1.4.8z"/><path d="M2.2 1.6h5.6" stroke="#ffe7a3" stroke-width=".5"/>',
 };
 
-const SPANISH_COLOR = { E: "#2b5d9c", B: "#2f7d3a", O: "#c08a00", C: "#c0392b" };
-const FRENCH_COLOR = { S: "#1f1f24", C: "#1f1f24", H: "#c62828", D: "#c62828" };
+// Suit colours come from CSS variables (cardavia.css): the four-colour setting and the dark theme
+// change them there; the fallback is the printed colour.
+const suitColor = (pack, suit) => `var(--cv-suit-${pack}-${suit})`;
 
 // Pip positions (in card units) for 1 to 10 pips.
 const LAYOUT = {
@@ -72,7 +73,7 @@ function esc(text) {
 function symbol(shape, x, y, size, color, flip = false) {
   const s = size / 10;
   const rot = flip ? ` rotate(180 5 5)` : "";
-  return `<g transform="translate(${x - size / 2} ${y - size / 2}) scale(${s})${rot}" fill="${color}" color="${color}">${shape}</g>`;
+  return `<g transform="translate(${x - size / 2} ${y - size / 2}) scale(${s})${rot}" style="fill:${color};color:${color}">${shape}</g>`;
 }
 
 function frame(inner, fill = "#fffdf6") {
@@ -82,44 +83,69 @@ function frame(inner, fill = "#fffdf6") {
 }
 
 function corners(text, shape, color) {
-  const font = `font-family="Georgia, 'Times New Roman', serif" font-weight="700" fill="${color}"`;
+  const font = `font-family="Georgia, 'Times New Roman', serif" font-weight="700" style="fill:${color}"`;
   const size = text.length > 2 ? 12 : 15;
   const one = `<text x="10" y="19" font-size="${size}" text-anchor="middle" ${font}>${esc(text)}</text>`
     + (shape ? symbol(shape, 10, 28, 9, color) : "");
   return one + `<g transform="rotate(180 50 70)">${one}</g>`;
 }
 
-// A simple court portrait: a framed panel with a crown (king), tiara (queen), cap (jack) or a
-// horse head (knight / caballo), holding a large suit symbol.
+// Court figures, each its own person in a framed panel (22..78 x 30..110): the king crowned and
+// bearded in an ermine-trimmed robe with a sceptre, the queen in a tiara and gown with a flower, the
+// jack (sota, valet) young in a feathered cap, the knight (caballo, cavalier) a rider on a horse's
+// head and mane. The suit colour dresses them; their suit symbol marks the corner of the panel.
+const GOLD = "#d9a520";
+const SKIN = '<circle cx="50" cy="52" r="7.5" fill="#f4d3ab" stroke="#6b4f33" stroke-width=".7"/>'
+  + '<circle cx="47.4" cy="51.5" r=".8" fill="#2d2a26"/><circle cx="52.6" cy="51.5" r=".8" fill="#2d2a26"/>'
+  + '<path d="M47.5 55.4q2.5 1.6 5 0" fill="none" stroke="#8a3b2b" stroke-width=".7"/>';
+
+const FIGURES = {
+  K: (c) => `<path d="M30 104q2-30 20-40q18 10 20 40z" style="fill:${c}" stroke="#2d2a26" stroke-width=".7"/>`
+    + '<path d="M33 104q1-20 17-36q16 16 17 36" fill="none" stroke="#fffdf6" stroke-width="3"/>'
+    + [38, 44, 56, 62].map((x, i) => `<circle cx="${x}" cy="${96 - (i % 2) * 10}" r=".9" fill="#2d2a26"/>`).join("")
+    + SKIN + '<path d="M43 55q7 12 14 0q-2 7-7 8q-5-1-7-8z" fill="#8a6d4b"/>'
+    + `<path d="M41.5 46l2-9 3.5 5 3-7 3 7 3.5-5 2 9z" fill="${GOLD}" stroke="#7a5a00" stroke-width=".7"/>`
+    + `<path d="M66 100V60" stroke="#7a5a00" stroke-width="1.6"/><circle cx="66" cy="58" r="2.6" fill="${GOLD}" stroke="#7a5a00" stroke-width=".6"/>`,
+  Q: (c) => `<path d="M28 106q6-34 22-42q16 8 22 42z" style="fill:${c}" stroke="#2d2a26" stroke-width=".7"/>`
+    + '<path d="M43 66q7 6 14 0" fill="none" stroke="#fffdf6" stroke-width="1.6"/>'
+    + '<path d="M41 50q-2 14 3 18h12q5-4 3-18q-3-9-9-9t-9 9z" fill="#6b3f1f"/>' + SKIN
+    + `<path d="M42.5 45q7.5-7 15 0l-1.5-5-3 2.5-3-4-3 4-3-2.5z" fill="${GOLD}" stroke="#7a5a00" stroke-width=".6"/>`
+    + '<path d="M36 84q-4-10 2-16" stroke="#2f6b3a" stroke-width="1.2" fill="none"/>'
+    + '<circle cx="38" cy="67" r="3" fill="#d9485f"/><circle cx="38" cy="67" r="1.1" fill="#f6d36b"/>',
+  J: (c) => `<path d="M34 104l3-30q13-8 26 0l3 30z" style="fill:${c}" stroke="#2d2a26" stroke-width=".7"/>`
+    + '<path d="M37 84h26" stroke="#fffdf6" stroke-width="2"/><path d="M50 66v38" stroke="#2d2a26" stroke-width=".5" stroke-dasharray="1.5 2"/>'
+    + '<path d="M43 50q-1 8 2 10M57 50q1 8-2 10" stroke="#b5813c" stroke-width="2.4" fill="none"/>' + SKIN
+    + `<path d="M41 47q9-11 18 0q-9-3-18 0z" style="fill:${c}" stroke="#2d2a26" stroke-width=".6"/>`
+    + `<path d="M56 42q9-8 10-16q-6 6-12 13" fill="${GOLD}" stroke="#7a5a00" stroke-width=".5"/>`,
+  N: (c) => '<path d="M30 106q0-26 8-38q-6-4-6-11q6 1 10 4q6-10 18-10q10 2 12 14l-6 2q-3-3-6-2q3 14-2 41z" fill="#8d6e63" stroke="#3e2a22" stroke-width=".8"/>'
+    + '<path d="M46 51q-10 10-12 36q-2-26 8-38z" fill="#3e2a22"/><circle cx="60" cy="55" r="1.3" fill="#fffdf6"/>'
+    + '<path d="M66 63q3 1 5-1" stroke="#3e2a22" stroke-width=".8" fill="none"/>'
+    + `<path d="M42 104q-2-18 8-24q12 3 14 24z" style="fill:${c}" stroke="#2d2a26" stroke-width=".7"/>`
+    + '<circle cx="53" cy="74" r="5" fill="#f4d3ab" stroke="#6b4f33" stroke-width=".6"/>'
+    + `<path d="M47.5 73q5.5-9 11 0z" fill="#9aa3ab" stroke="#2d2a26" stroke-width=".6"/><path d="M58 70q6-5 4-11" stroke="${GOLD}" stroke-width="1.6" fill="none"/>`,
+};
+
 function court(kind, shape, color) {
-  const gold = "#d9a520";
-  const heads = {
-    K: `<path d="M35 42l5 8 5-10 5 10 5-10 5 10 5-8-3 14H38z" fill="${gold}" stroke="#7a5a00" stroke-width=".8"/>`,
-    Q: `<path d="M38 50q12-14 24 0l-2 6H40z" fill="${gold}" stroke="#7a5a00" stroke-width=".8"/><circle cx="50" cy="44" r="2.5" fill="${color}"/>`,
-    J: `<path d="M37 55q13-16 26 0z" fill="${color}"/><path d="M60 48q8-8 4-14" stroke="${gold}" stroke-width="2" fill="none"/>`,
-    N: `<path d="M40 70c0-10 2-18 8-24l-4-4 8 1c8 2 12 9 11 16l-7-3-3 6 3 8z" fill="#8d6e63" stroke="#4e342e" stroke-width=".8"/><circle cx="55" cy="52" r="1.2" fill="#fff"/>`,
-  };
-  const face = kind === "N" ? "" : `<circle cx="50" cy="63" r="8" fill="#f6d7b0" stroke="#8a6d4b" stroke-width=".8"/>`
-    + `<path d="M36 98q14-26 28 0v6H36z" fill="${color}" opacity=".85"/>`;
-  return `<rect x="22" y="30" width="56" height="80" rx="4" fill="#f7efdc" stroke="${color}" stroke-width="1.4"/>`
-    + face + heads[kind] + symbol(shape, 50, 92, 18, color);
+  return `<rect x="22" y="30" width="56" height="80" rx="4" fill="#f7efdc" style="stroke:${color}" stroke-width="1.4"/>`
+    + `<rect x="24.5" y="32.5" width="51" height="75" rx="3" fill="none" stroke="${GOLD}" stroke-width=".6"/>`
+    + FIGURES[kind](color) + symbol(shape, 31, 40, 11, color);
 }
 
 function spanishFace(rank, suit) {
-  const color = SPANISH_COLOR[suit];
+  const color = suitColor("es", suit);
   const shape = SPANISH[suit];
   let body;
   if (rank <= 9) {
-    body = LAYOUT[rank].map(([x, y]) => symbol(shape, x, y, rank === 1 ? 40 : 17, color)).join("");
+    body = LAYOUT[rank].map(([x, y]) => symbol(shape, x, y, rank === 1 ? 52 : 22, color)).join("");
   } else {
     body = court({ 10: "J", 11: "N", 12: "K" }[rank], shape, color);
   }
-  const border = `<rect x="5" y="5" width="90" height="130" rx="6" fill="none" stroke="${color}" stroke-width=".8" stroke-dasharray="3 2" opacity=".6"/>`;
+  const border = `<rect x="5" y="5" width="90" height="130" rx="6" fill="none" style="stroke:${color}" stroke-width=".8" stroke-dasharray="3 2" opacity=".6"/>`;
   return frame(border + corners(String(rank), shape, color) + body);
 }
 
 function frenchFace(rank, suit) {
-  const color = FRENCH_COLOR[suit];
+  const color = suitColor("fr", suit);
   const shape = PIPS[suit];
   const n = { A: 1, J: 11, N: 12, Q: 13, K: 14 }[rank] ?? Number(rank);
   let body;
@@ -164,19 +190,27 @@ export function cardSVG(id, pack) {
   return frenchFace(rank, suit);
 }
 
-/** The SVG markup of a card back: a lattice of small diamonds in deep blue and gold. */
+/** The SVG markup of a card back: a deep blue field with a fine gold lattice, a double gold
+ * frame with corner fleurons, and a medallion with an eight-pointed compass rose and a "C". */
 export function backSVG() {
-  const cells = [];
-  for (let y = 14; y < 130; y += 12) {
-    for (let x = 14 + ((y / 12) % 2) * 6; x < 90; x += 12) {
-      cells.push(`<path d="M${x} ${y - 4}l4 4-4 4-4-4z"/>`);
-    }
+  const lattice = [];
+  for (let d = -130; d < 100; d += 7) {
+    lattice.push(`M${10 + d} 10l120 120`, `M${90 - d} 10l-120 120`);
   }
-  return frame(`<rect x="6" y="6" width="88" height="128" rx="5" fill="#1d3557"/>`
-    + `<g fill="#d4a72c" opacity=".75">${cells.join("")}</g>`
-    + `<rect x="6" y="6" width="88" height="128" rx="5" fill="none" stroke="#d4a72c" stroke-width="1.5"/>`
-    + `<circle cx="50" cy="70" r="13" fill="#1d3557" stroke="#d4a72c" stroke-width="1.5"/>`
-    + `<text x="50" y="75" font-size="13" text-anchor="middle" font-family="Georgia, serif" fill="#d4a72c">C</text>`, "#f4efe3");
+  const rose = [0, 45, 90, 135, 180, 225, 270, 315].map((a) =>
+    `<path d="M50 70l-3.2-7 3.2-13 3.2 13z" transform="rotate(${a} 50 70)" fill="${a % 90 ? "#b8892a" : "#e9c75a"}"/>`).join("");
+  const fleuron = (x, y, r) => `<g transform="translate(${x} ${y}) rotate(${r})"><path d="M0 0q8 1 9 9q-5-2-9-1q1-4 0-8z" fill="#e0b84a"/><circle cx="3" cy="3" r="1.2" fill="#1d3557"/></g>`;
+  return frame(`<defs><clipPath id="cv-back-clip"><rect x="9" y="9" width="82" height="122" rx="4"/></clipPath>`
+    + `<radialGradient id="cv-back-glow"><stop offset="0" stop-color="#2b4f80"/><stop offset="1" stop-color="#142641"/></radialGradient></defs>`
+    + `<rect x="6" y="6" width="88" height="128" rx="5" fill="url(#cv-back-glow)"/>`
+    + `<path d="${lattice.join("")}" stroke="#d4a72c" stroke-width=".45" opacity=".55" clip-path="url(#cv-back-clip)"/>`
+    + `<rect x="6" y="6" width="88" height="128" rx="5" fill="none" stroke="#d4a72c" stroke-width="1.6"/>`
+    + `<rect x="10" y="10" width="80" height="120" rx="3.5" fill="none" stroke="#e9c75a" stroke-width=".6"/>`
+    + fleuron(11, 11, 0) + fleuron(89, 11, 90) + fleuron(89, 129, 180) + fleuron(11, 129, 270)
+    + `<ellipse cx="50" cy="70" rx="22" ry="26" fill="#142641" stroke="#d4a72c" stroke-width="1.4"/>`
+    + `<ellipse cx="50" cy="70" rx="18.5" ry="22.5" fill="none" stroke="#e9c75a" stroke-width=".5"/>`
+    + rose + `<circle cx="50" cy="70" r="6.5" fill="#142641" stroke="#e9c75a" stroke-width=".8"/>`
+    + `<text x="50" y="73.6" font-size="9.5" text-anchor="middle" font-family="Georgia, serif" font-weight="700" fill="#e9c75a">C</text>`, "#f4efe3");
 }
 
 /** An element holding one card: a face-up card when `card` is {id, name}, else a back. */
@@ -203,16 +237,22 @@ export function grainURL() {
   return `url("data:image/svg+xml;utf8,${encodeURIComponent(svg)}")`;
 }
 
-/** Apply the shared look (contrast, grain, temperature: 0-100, 50 neutral) to a `.cardavia` root. */
+/** Apply the shared look to a `.cardavia` root: contrast, grain, temperature (0-100, 50 neutral), suits.
+ * Contrast moves the felt's shade and the cards' own contrast only (never text: every text keeps
+ * 4.5:1, see tests/browser/test_look.py); grain and tint are drawn under the text (cardavia.css). */
 export function applyLook(el, look) {
-  const contrast = look?.contrast ?? 50;
+  const contrast = (look?.contrast ?? 50) / 100;
   const grain = look?.grain ?? 50;
   const temp = look?.temperature ?? 50;
-  el.style.setProperty("--cv-contrast", String(0.6 + contrast / 125));
+  const shade = (low, high) => `rgb(${low.map((x, i) => Math.round(x + (high[i] - x) * contrast)).join(" ")})`;
+  el.style.setProperty("--cv-felt", shade([44, 110, 83], [22, 78, 56]));
+  el.style.setProperty("--cv-felt-dark", shade([33, 88, 66], [10, 44, 31]));
+  el.style.setProperty("--cv-contrast", String(0.9 + contrast / 5));
   el.style.setProperty("--cv-grain", String((grain / 100) * 0.35));
   el.style.setProperty("--cv-warm", String(Math.max(0, temp - 50) / 50 * 0.22));
   el.style.setProperty("--cv-cool", String(Math.max(0, 50 - temp) / 50 * 0.22));
   el.style.setProperty("--cv-grain-image", grainURL());
+  el.dataset.suits = look?.suits === "four" ? "four" : "two";
   if (look?.lang) el.setAttribute("lang", look.lang);
 }
 
@@ -251,7 +291,7 @@ export function ready(hub) {
  * @property {string} notice
  * @property {Look} look
  * @property {"fan"} _renderer
- * @typedef {{lang?: string, contrast?: number, grain?: number, temperature?: number}} Look
+ * @typedef {{lang?: string, contrast?: number, grain?: number, temperature?: number, suits?: "two"|"four"}} Look
  */
 
 function drawBlock(block, model) {
@@ -262,7 +302,7 @@ function drawBlock(block, model) {
       return box;
     }
     case "cards": {
-      const row = h("div", { class: "cv-row", role: block.pick ? "listbox" : "group", "data-block": block.id || "" });
+      const row = h("div", { class: "cv-row", role: "group", "data-block": block.id || "" });  // toggle buttons: a group, not a listbox
       for (const card of block.cards) {
         const face = cardElement(card, block.pack, block.pick ? "button" : "div");
         if (card.selected) face.classList.add("cv-selected");

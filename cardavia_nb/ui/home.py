@@ -11,30 +11,36 @@ from cardavia_nb.ui.panel import Panel, cards, md
 PAGES = {"truco": "01-truco.ipynb", "pao_de_kuai": "02-pao-de-kuai.ipynb", "french_tarot": "03-french-tarot.ipynb"}
 
 
-def page_link(game: str, lang: str) -> str:
-    """The relative address of a game's page, keeping the language."""
-    return f"{PAGES[game]}?lang={lang}"
+def page_link(game: str, lang: str, tab: str = "") -> str:
+    """The relative address of a game's page, keeping the language; ``tab="table"`` opens its table."""
+    return f"{PAGES[game]}?lang={lang}" + (f"&tab={tab}" if tab else "")
 
 
 class Home(Panel):
-    """Title, the traditions gallery (place, card count, link, cards, games) and the games to play."""
+    """Tagline, the traditions gallery (place, card count, link, cards, games) and the games to play.
+
+    The page's ``h1`` is the title above it (the Voila template's, or the notebook's first cell in
+    JupyterLab), so the panel's own headings start one level below.
+    """
 
     def render(self, lang: str) -> list[dict]:
         """The whole home page in ``lang``."""
         t = lambda key, **p: i18n.translate(key, lang, **p)  # noqa: E731
-        out = [md(f"# {t('home.title')}\n\n{t('home.tagline')}"), md(f"## {t('home.traditions')}")]
+        out = [md(t("home.tagline")), md(f"# {t('home.traditions')}")]
         for tradition in TRADITIONS:
             games = ", ".join(f"[{t(f'games.{g}.title')}]({page_link(g, lang)})" for g in tradition.games)
             out += [
-                md(f"### {tradition.name(lang)}\n\n"
+                md(f"## {tradition.name(lang)}\n\n"
                    f"{tradition.place(lang)} · {t('traditions.cards', count=tradition.card_count)} · "
                    f"[{t('traditions.link')} ↗]({tradition.link(lang)})\n\n{tradition.description(lang)}\n\n"
                    f"**{t('traditions.games')}:** {games}"),
                 cards(tradition.sample, family(tradition.pack), lang, block=tradition.key),
             ]
-        out.append(md(f"## {t('home.play')}"))
+        out.append(md(f"# {t('home.play')}"))
         for game in PAGES:
-            out.append(md(f"**[{t(f'games.{game}.title')}]({page_link(game, lang)})** — {t(f'games.{game}.blurb')}"))
+            out.append(md(f"## {t(f'games.{game}.title')}\n\n{t(f'games.{game}.blurb')}\n\n"
+                          f"[{t('home.nav.learn')}]({page_link(game, lang)}) · "
+                          f"[{t('home.nav.play')}]({page_link(game, lang, 'table')})"))
         return out
 
 

@@ -1,9 +1,11 @@
-"""One shared settings object per page (language, contrast, grain, colour temperature).
+"""One shared settings object per page (language, contrast, grain, colour temperature, suit colours).
 
 Every cardavia widget follows it: changing the language re-renders every word (Python rebuilds the
 texts), and the look sliders act through CSS variables on the ``.cardavia`` root of each widget.
 The page changes a setting with an intent, ``{"type": "set", "key": "lang", "value": "pt"}`` (keys
-``lang``, ``contrast``, ``grain``, ``temperature``), checked here like a move; it writes no trait.
+``lang``, ``contrast``, ``grain``, ``temperature``, ``suits``), checked here like a move; it writes no
+trait. The bar's front end keeps the chosen values in the browser's storage and sends them again when
+a page opens (widgets/settings.js).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from cardavia_nb.core.text import Msg
 from cardavia_nb.ui.assets import Widget, asset, module
 
 LOOK = ("contrast", "grain", "temperature")
+SUITS = ("two", "four")  # two-colour suits as printed, or one colour per suit (with a shape cue)
 
 
 def query_lang(environ: dict[str, str] | None = None) -> str:
@@ -90,7 +93,7 @@ CELLS = _CellWidgets()
 
 
 class Settings(Widget):
-    """The page's language and look, shown as a header bar with a language menu and three sliders."""
+    """The page's language and look: a header bar with a language menu, three sliders and a suit-colour menu."""
 
     _esm = module("settings.js")
     _shared_esm = traitlets.Unicode(asset("shared.js").read_text(encoding="utf-8")).tag(sync=True)
@@ -100,6 +103,7 @@ class Settings(Widget):
     contrast = traitlets.Int(50, min=0, max=100).tag(sync=True)
     grain = traitlets.Int(50, min=0, max=100).tag(sync=True)
     temperature = traitlets.Int(50, min=0, max=100).tag(sync=True)
+    suits = traitlets.Enum(SUITS, "two").tag(sync=True)
     langs = traitlets.List(list(i18n.LANGS)).tag(sync=True)
     texts = traitlets.Dict().tag(sync=True)
 
@@ -110,7 +114,7 @@ class Settings(Widget):
         super().__init__(**kwargs)
         self._followers: list[tuple[weakref.ref, Callable[[Any], Follower | None]]] = []
         self.settings = self  # the hub of the page is itself
-        self.observe(self._changed, names=("lang", *LOOK))
+        self.observe(self._changed, names=("lang", *LOOK, "suits"))
         self.follow(self._restyle)
 
     @traitlets.validate("lang")
@@ -126,8 +130,8 @@ class Settings(Widget):
         return cls._shared
 
     def current(self) -> dict[str, Any]:
-        """The values a widget's front end needs: language and the three look sliders."""
-        return {"lang": self.lang, **{name: getattr(self, name) for name in LOOK}}
+        """The values a widget's front end needs: language, the three look sliders and the suit colours."""
+        return {"lang": self.lang, **{name: getattr(self, name) for name in LOOK}, "suits": self.suits}
 
     def follow(self, callback: Follower) -> None:
         """Call ``callback(look, lang_changed)`` now and on every change of a setting.
@@ -159,7 +163,8 @@ class Settings(Widget):
         """The page's intent ``{"type": "set", "key": ..., "value": ...}``: checked, then applied.
 
         ``lang`` takes a supported code (``pt``, or ``pt-BR`` read as ``pt``); the look keys a whole
-        number from 0 to 100. Anything else is refused with a notice and changes nothing.
+        number from 0 to 100; ``suits`` "two" or "four". Anything else is refused with a notice and
+        changes nothing.
         """
         key = content.get("key") if isinstance(content, dict) and content.get("type") == "set" else None
         value = content.get("value") if isinstance(content, dict) else None
@@ -169,6 +174,9 @@ class Settings(Widget):
         elif key in LOOK and isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100:
             self.notice = ""
             setattr(self, key, value)
+        elif key == "suits" and value in SUITS:
+            self.notice = ""
+            self.suits = value
         else:
             self.tell(Msg.of("ui.notice.bad_setting"))
 

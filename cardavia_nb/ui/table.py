@@ -30,6 +30,7 @@ from cardavia_nb.i18n import card_name
 from cardavia_nb.ui.adapters import Adapter, adapter_for, t
 from cardavia_nb.ui.assets import Widget, module
 from cardavia_nb.ui.markdown import to_html
+from cardavia_nb.ui.rules import rules_text
 from cardavia_nb.ui.settings import Settings, ui_texts
 
 LEVELS = ("low", "high")
@@ -392,9 +393,8 @@ class Table(Widget):
             self.steps = []
 
     def _rules_text(self) -> str:
-        """The full rules of the game (``<game>.rules.full``) in the current language, as HTML."""
-        key = f"{self.game.name}.rules.full"
-        return to_html(i18n.translate(key, self.lang) if i18n.has(key) else t("rules.missing", self.lang))
+        """The full rules of the game in the current language, as HTML."""
+        return to_html(rules_text(self.game.name, self.lang))
 
     def _on_settings(self, look: dict[str, Any], lang_changed: bool) -> None:
         """Follow the shared settings; a new language re-renders every word."""

@@ -125,3 +125,43 @@ def new_context(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.route(lambda url: not is_local(url), lambda route: route.abort())
     return context
+
+
+def show_tab(page, kind: str) -> None:
+    """Open a game page's tab ("learn", "table" or "rules") as a player would, by its tab button."""
+    page.locator(f"#cv-tab-{kind}").click()
+    page.locator(f"#cv-panel-{kind}").wait_for(state="visible")
+
+
+AXE = ROOT / ".cache" / "axe-core-4.14.1" / "package" / "axe.min.js"  # `make test` unpacks it from npm
+
+
+def scroll_through(page) -> None:
+    """Scroll the page and every scrolling container (Voila's inner one too) to the end and back,
+    so that everything lazily drawn is in the document before a check reads it."""
+    page.evaluate("""async () => {
+        const boxes = [document.scrollingElement, ...document.querySelectorAll('*')]
+            .filter((el) => el && el.scrollHeight > el.clientHeight + 4 && getComputedStyle(el).overflowY !== 'visible');
+        for (const box of boxes) {
+            for (let y = 0; y <= box.scrollHeight; y += box.clientHeight) {
+                box.scrollTop = y;
+                await new Promise((r) => requestAnimationFrame(r));
+            }
+            box.scrollTop = 0;
+        }
+    }""")
+
+
+def axe_violations(page, impacts: tuple[str, ...] = ("critical", "serious")) -> list[dict]:
+    """axe-core's violations of the given impacts on the page as shown now: rule id, impact, and the
+    CSS targets of the failing nodes, each with whether it lies inside a table widget."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    scroll_through(page)
+    found = page.evaluate("""async () => {
+        const result = await axe.run(document, { resultTypes: ['violations'] });
+        return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.map((n) => ({ target: n.target.join(' '),
+                table: !!document.querySelector(n.target[0])?.closest("[data-testid='table']") })) }));
+    }""")
+    return [v for v in found if v["impact"] in impacts]

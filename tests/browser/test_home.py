@@ -25,7 +25,7 @@ def test_home_links_open_the_truco_page(open_page):
     page, watch = open_page("00-cardavia.ipynb")
     page.locator("[data-testid='panel'] a", has_text="Truco").first.click()
     page.wait_for_url("**/01-truco.ipynb?lang=en", timeout=30_000)
-    page.wait_for_selector(".cardavia[data-testid='table'][data-ready='1']", timeout=60_000)
+    page.wait_for_selector(".cardavia[data-testid='table'][data-ready='1']", timeout=60_000, state="attached")
     shot(page, "truco-from-home")
     watch.assert_clean()
 

@@ -6,7 +6,7 @@ SEED = 13  # you are mano in deal 1: your move first
 
 
 def test_play_a_card_with_arrow_keys_and_enter(open_page):
-    page, watch = open_page("01-truco.ipynb")
+    page, watch = open_page("01-truco.ipynb", query="tab=table")
     table = page.locator(TABLE)
     table.locator("[data-testid='seed']").fill(str(SEED))
     table.locator("[data-testid='seed']").press("Enter")

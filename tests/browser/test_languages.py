@@ -2,6 +2,7 @@
 
 from cardavia_nb import i18n
 from tests.browser.conftest import shot
+from tests.browser.harness import show_tab
 from tests.browser.pages import TABLE, panel
 
 
@@ -17,6 +18,7 @@ def words(lang: str) -> dict[str, str]:
 def check(page, lang: str) -> None:
     expected = words(lang)
     assert panel(page, expected["step"]).count() == 1, f"{lang}: step 1 heading {expected['step']!r} missing"
+    show_tab(page, "table")
     table = page.locator(TABLE)
     tab = table.locator("[data-testid='tab-rules']")
     assert tab.inner_text().strip() == expected["tab"]
@@ -24,12 +26,13 @@ def check(page, lang: str) -> None:
     rules = table.locator("[data-testid='panel-rules']")
     rules.get_by_text(expected["rules"]).first.wait_for(timeout=10_000)
     table.locator("[data-testid='tab-table']").click()
+    show_tab(page, "learn")
 
 
 def test_dutch_from_the_address_then_portuguese_live(open_page):
     assert words("nl") != words("pt") != words("en")
     page, watch = open_page("01-truco.ipynb", query="lang=nl")
-    page.locator(f"{TABLE}[data-ready='1']").wait_for()
+    page.locator(f"{TABLE}[data-ready='1']").wait_for(state="attached")
     check(page, "nl")
     shot(page, "truco-nl")
     page.locator("[data-testid='setting-lang']").first.select_option("pt")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from cardavia_nb.games.french_tarot import FrenchTarot
 from cardavia_nb.players.french_tarot import LowPlayer
 from tests.browser.conftest import shot
+from tests.browser.harness import show_tab
 from tests.browser.pages import TABLE, cards_in, log_lines, panel, select, settled
 
 NOTEBOOK = "03-french-tarot.ipynb"
@@ -54,7 +55,7 @@ def engine_replay():
 
 def test_page_shows_every_step_quizzes_and_demos(open_page):
     page, watch = open_page(NOTEBOOK)
-    page.wait_for_selector(f"{TABLE}[data-ready='1']")
+    page.wait_for_selector(f"{TABLE}[data-ready='1']", state="attached")
     text = " ".join(page.locator("[data-testid='panel']").all_inner_texts())
     for heading in HEADINGS:
         assert heading in text, heading
@@ -88,6 +89,7 @@ def test_page_shows_every_step_quizzes_and_demos(open_page):
 
 def test_table_bid_chien_discard_poignee_and_tricks_by_clicking(open_page):
     page, watch = open_page(NOTEBOOK, wait_for=f"{TABLE}[data-ready='1']")
+    show_tab(page, "table")
     table = page.locator(TABLE)
     table.locator("[data-testid='seed']").fill(str(SEED))
     table.locator("[data-testid='new-game']").click()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from cardavia_nb import i18n
 from cardavia_nb.games.pao_de_kuai import classify, plays
 from tests.browser.conftest import shot
+from tests.browser.harness import show_tab
 from tests.browser.pages import cards_in, log_lines, panel, select, settled
 
 NOTEBOOK = "02-pao-de-kuai.ipynb"
@@ -26,7 +27,7 @@ def first_play(hand: list[str], top: list[str]) -> tuple[str, ...]:
 
 def test_page_shows_every_step_quiz_and_demo(open_page):
     page, watch = open_page(NOTEBOOK)
-    page.wait_for_selector(".cardavia[data-testid='table'][data-ready='1']")
+    page.wait_for_selector(".cardavia[data-testid='table'][data-ready='1']", state="attached")
     text = " ".join(page.locator("[data-testid='panel']").all_inner_texts())
     for heading in HEADINGS:
         assert heading in text, heading
@@ -54,6 +55,7 @@ def test_page_shows_every_step_quiz_and_demo(open_page):
 
 def test_table_deal_played_by_clicking_until_the_settlement(open_page):
     page, watch = open_page(NOTEBOOK, wait_for=".cardavia[data-testid='table'][data-ready='1']")
+    show_tab(page, "table")
     table = page.locator(".cardavia[data-testid='table']")
     table.locator("[data-testid='seed']").fill(str(SEED))
     before = log_lines(table)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.browser.conftest import shot
+from tests.browser.harness import show_tab
 from tests.browser.pages import panel
 
 PAGE = "01-truco.ipynb"
@@ -71,6 +72,7 @@ def act(page, table, action_id: str) -> None:
 
 def test_table_plays_a_deal_with_envido_and_truco(open_page):
     page, watch = open_truco(open_page)
+    show_tab(page, "table")
     table = page.locator("[data-testid='table']")
     table.locator("[data-testid='seed']").fill(str(TABLE_SEED))
     table.locator("[data-testid='new-game']").click()

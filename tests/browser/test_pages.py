@@ -1,0 +1,167 @@
+"""Game pages as apps: header, h1 and Learn / Table / Full rules tabs at the top, ?tab= and ?lang= in
+the address, titles and <html lang> in the page language, a skip link, settings that survive a reload
+and a move to another page, and a "Starting the game…" line while the kernel starts."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardavia_nb import i18n
+from cardavia_nb.ui.page import page_words
+from tests.browser.conftest import shot
+from tests.browser.harness import show_tab
+from tests.browser.pages import TABLE
+
+WORDS = page_words()
+SETTLED = "!document.documentElement.dataset.cvSettling"
+
+
+def settled(page) -> None:
+    page.wait_for_function(SETTLED, timeout=30_000)
+
+
+@pytest.mark.parametrize("notebook, game", [("01-truco.ipynb", "truco"), ("02-pao-de-kuai.ipynb", "pao_de_kuai"),
+                                            ("03-french-tarot.ipynb", "french_tarot")])
+def test_game_page_opens_with_header_tabs_and_title(open_page, notebook, game):
+    page, watch = open_page(notebook, query="lang=pt", wait_for=f"{TABLE}[data-ready='1']")
+    settled(page)
+    words = WORDS["pt"]
+    assert page.title() == words["title"][game] and page.evaluate("document.documentElement.lang") == "pt"
+    assert page.locator("h1").all_inner_texts() == [words["heading"][game]]
+    assert page.locator("main").count() == 1
+    tabs = page.get_by_role("tablist")
+    assert tabs.get_attribute("aria-label") == words["tabs"]
+    assert tabs.get_by_role("tab").all_inner_texts() == [words["tab"][k] for k in ("learn", "table", "rules")]
+    # the header (h1, settings bar, tabs) comes before the lesson; the table waits in its own panel
+    top = page.evaluate("[...document.querySelectorAll('h1, .cv-page-tabs, #cv-main')].map(e => e.getBoundingClientRect().top)")
+    assert top == sorted(top) and top[1] < 900
+    assert page.locator("#cv-panel-learn").is_visible() and not page.locator("#cv-panel-table").is_visible()
+    # arrow keys move along the tabs; the address keeps the tab and the language
+    page.locator("#cv-tab-learn").focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.id") == "cv-tab-table"
+    assert page.locator("#cv-panel-table").is_visible() and not page.locator("#cv-panel-learn").is_visible()
+    assert "tab=table" in page.url and "lang=pt" in page.url
+    page.keyboard.press("ArrowRight")
+    rules = i18n.translate(f"{game}.rules.full", "pt").splitlines()[0].lstrip("# ").strip()
+    page.locator("#cv-panel-rules").get_by_text(rules).first.wait_for()
+    shot(page, f"page-{game}-pt-rules")
+    watch.assert_clean()
+
+
+def test_switching_tabs_keeps_the_game_in_progress(open_page):
+    page, watch = open_page("01-truco.ipynb", query="tab=table", wait_for=f"{TABLE}[data-ready='1']")
+    settled(page)
+    assert page.locator("#cv-panel-table").is_visible() and page.locator("#cv-tab-table").get_attribute("aria-selected") == "true"
+    table = page.locator(TABLE)
+    table.locator("[data-testid='seed']").fill("13")
+    table.locator("[data-testid='seed']").press("Enter")
+    table.locator("[data-testid='log'] li", has_text="code 13.").wait_for()
+    table.locator("[data-testid='hand'] button[data-action-id]").first.click()
+    lines = table.locator("[data-testid='log'] li").count()
+    show_tab(page, "learn")
+    show_tab(page, "rules")
+    show_tab(page, "table")
+    assert table.locator("[data-testid='log'] li").count() >= lines  # the same game, not a new one
+    assert table.locator("[data-testid='log'] li", has_text="code 13.").count() == 1
+    watch.assert_clean()
+
+
+def test_skip_link_leads_to_the_table(open_page):
+    page, watch = open_page("03-french-tarot.ipynb", query="lang=fr")
+    settled(page)
+    page.keyboard.press("Tab")
+    skip = page.locator(".cv-skiplink")
+    assert page.evaluate("document.activeElement.className") == "cv-skiplink"
+    assert skip.inner_text() == WORDS["fr"]["skip"] and skip.is_visible()
+    page.keyboard.press("Enter")
+    assert page.locator("#cv-panel-table").is_visible()
+    assert page.evaluate("document.activeElement.id") == "cv-panel-table"
+    page.keyboard.press("Tab")  # the next Tab lands inside the table
+    assert page.evaluate(f"!!document.activeElement.closest(\"{TABLE}\")")
+    watch.assert_clean()
+
+
+def test_settings_survive_reload_and_navigation_and_the_address_language_wins(open_page, voila_url):
+    page, watch = open_page("01-truco.ipynb", query="lang=nl")
+    settled(page)
+    bar = page.locator("[data-testid='settings']")
+    bar.locator("[data-testid='setting-suits']").select_option("four")
+    bar.locator("[data-testid='setting-contrast']").fill("90")
+    bar.locator("[data-testid='setting-contrast']").dispatch_event("change")
+    page.locator(".cardavia[data-suits='four']").first.wait_for()
+    page.wait_for_function("JSON.parse(localStorage.getItem('cardavia.settings') || '{}').contrast === 90")
+    page.reload(wait_until="domcontentloaded")
+    settled(page)
+    assert bar.locator("[data-testid='setting-contrast']").input_value() == "90"
+    assert bar.locator("[data-testid='setting-suits']").input_value() == "four"
+    assert page.evaluate("document.documentElement.lang") == "nl"
+    page.goto(f"{voila_url}voila/render/notebooks/00-cardavia.ipynb", wait_until="domcontentloaded")
+    settled(page)  # no ?lang=: the stored language
+    assert page.evaluate("document.documentElement.lang") == "nl" and "lang=nl" in page.url
+    assert bar.locator("[data-testid='setting-suits']").input_value() == "four"
+    page.goto(f"{voila_url}voila/render/notebooks/02-pao-de-kuai.ipynb?lang=es", wait_until="domcontentloaded")
+    settled(page)  # ?lang= wins over storage
+    assert page.evaluate("document.documentElement.lang") == "es" and page.title() == WORDS["es"]["title"]["pao_de_kuai"]
+    assert bar.locator("[data-testid='setting-contrast']").input_value() == "90"
+    shot(page, "page-settings-kept-es-four-colours")
+    watch.assert_clean()
+
+
+def test_start_up_line_in_the_page_language_until_the_page_is_ready(open_page, voila_url, browser):
+    page, watch = open_page("00-cardavia.ipynb")
+    page.goto(f"{voila_url}voila/render/notebooks/02-pao-de-kuai.ipynb?lang=pt", wait_until="commit")
+    line = page.locator("#cv-starting")
+    line.wait_for(state="attached", timeout=30_000)
+    assert line.get_attribute("role") == "status" and line.inner_text().strip() == WORDS["pt"]["starting"]
+    settled(page)
+    assert line.count() == 0 and page.locator("#rendered_cells").is_visible()
+    watch.assert_clean()
+
+
+def test_home_offers_learn_and_play_and_play_opens_the_table(open_page):
+    page, watch = open_page("00-cardavia.ipynb", query="lang=es")
+    settled(page)
+    assert page.title() == WORDS["es"]["title"]["home"] and page.locator("h1").count() == 1
+    page.locator("[data-testid='panel'] a[href='01-truco.ipynb?lang=es&tab=table']").click()
+    page.wait_for_selector(f"{TABLE}[data-ready='1']", timeout=60_000)
+    settled(page)
+    assert page.locator("#cv-panel-table").is_visible() and page.title() == WORDS["es"]["title"]["truco"]
+    shot(page, "page-truco-es-from-play")
+    watch.assert_clean()
+
+
+@pytest.mark.parametrize("size", [(1366, 900), (390, 844)], ids=["desktop", "phone"])
+@pytest.mark.parametrize("notebook, lang", [("01-truco.ipynb", "en"), ("03-french-tarot.ipynb", "pt"),
+                                            ("00-cardavia.ipynb", "nl")])
+def test_screenshots_for_people_to_look_at(open_page, notebook, lang, size):
+    page, watch = open_page(notebook, query=f"lang={lang}")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    settled(page)
+    name = f"page-{notebook.split('.')[0]}-{lang}-{size[0]}"
+    page.screenshot(path=str(shot(page, name)).replace(".png", "-top.png"))  # the first screen
+    if notebook != "00-cardavia.ipynb":
+        page.wait_for_selector(f"{TABLE}[data-ready='1']", state="attached")
+        show_tab(page, "table")
+        page.screenshot(path=str(shot(page, name + "-table")).replace(".png", "-top.png"))
+        bar = page.locator("[data-testid='settings']")
+        bar.locator("[data-testid='setting-suits']").select_option("four")
+        page.locator(f"{TABLE}[data-suits='four']").wait_for()
+        page.emulate_media(color_scheme="dark")
+        shot(page, name + "-table-dark-four-colours")
+    watch.assert_clean()
+
+
+def test_a_phone_opening_the_table_tab_starts_at_the_tab_bar(open_page):
+    page, watch = open_page("01-truco.ipynb", query="lang=pt&tab=table", wait_for=f"{TABLE}[data-ready='1']")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(page.url, wait_until="domcontentloaded")
+    settled(page)
+    page.locator(f"{TABLE}[data-ready='1']").wait_for()
+    page.wait_for_timeout(500)
+    top = page.locator(".cv-page-tabs").evaluate("el => el.getBoundingClientRect().top")
+    assert -2 <= top < 40, top  # the tab bar at the top of the screen (sub-pixel rounding aside)
+    shot_top = page.locator(TABLE).evaluate("el => el.getBoundingClientRect().top")
+    assert shot_top < 844  # the table starts on the first screen
+    page.screenshot(path=str(shot(page, "page-01-truco-pt-390-tab-table")).replace(".png", "-top.png"))
+    watch.assert_clean()
