@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardavia_nb import i18n
+from cardavia_nb.ui.markdown import to_html
 from cardavia_nb.ui import Settings
 from cardavia_nb.ui.home import Home, page_link
 from cardavia_nb.ui.page import WORDS_FILE, page_words, words_json
@@ -31,9 +32,9 @@ def test_template_words_are_the_catalogs():
 def test_rules_panel_shows_the_full_rules_in_the_page_language():
     settings = Settings()
     rules = Rules("french_tarot", settings=settings)
-    assert rules.blocks == [{"type": "md", "text": i18n.translate("french_tarot.rules.full")}]
+    assert rules.blocks == [{"type": "md", "html": to_html(i18n.translate("french_tarot.rules.full"))}]
     settings.lang = "nl"
-    assert rules.blocks[0]["text"] == i18n.translate("french_tarot.rules.full", "nl")
+    assert rules.blocks[0]["html"] == to_html(i18n.translate("french_tarot.rules.full", "nl"))
     with pytest.raises(ValueError, match="no full rules"):
         Rules("poker", settings=settings)
 
@@ -52,10 +53,11 @@ def test_suit_colours_change_only_by_a_checked_intent():
 def test_home_offers_learn_and_play_for_each_game():
     assert page_link("truco", "pt") == "01-truco.ipynb?lang=pt"
     assert page_link("truco", "pt", "table") == "01-truco.ipynb?lang=pt&tab=table"
-    text = "\n".join(b["text"] for b in Home(settings=Settings(lang="es")).blocks if b["type"] == "md")
+    html = "\n".join(b["html"] for b in Home(settings=Settings(lang="es")).blocks if b["type"] == "md")
     for game in ("truco", "pao_de_kuai", "french_tarot"):
-        assert f"[Aprender]({page_link(game, 'es')})" in text and f"[Jugar]({page_link(game, 'es', 'table')})" in text
-    assert not [line for line in text.splitlines() if line.startswith("### ")]  # h1 is the page's
+        learn, play = page_link(game, "es"), page_link(game, "es", "table").replace("&", "&amp;")
+        assert f'<a href="{learn}">Aprender</a>' in html and f'<a href="{play}">Jugar</a>' in html
+    assert "<h1>" not in html  # the page's h1 is the template's
 
 
 @pytest.mark.parametrize("name, page", [("00-cardavia", "home"), ("01-truco", "truco"),
