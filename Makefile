@@ -26,9 +26,15 @@ play: $(VENV)/.stamp-notebooks
 	@echo "Cardavia is at http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
 	$(JUPYTER_ENV) $(VENV)/bin/voila --Voila.ip=$(HOST) --Voila.port=$(PORT)
 
-## class: the same for a room: listens on every interface (HOST=0.0.0.0), students use this machine's address
+## class: Voila for a room on every interface (HOST=0.0.0.0) with STUDENTS preheated kernels shared among
+## PAGES (notebook names); it says when the pool is full: then hand out the link (docs/classroom.md)
+STUDENTS ?= 30
+PAGES ?= 01-truco
+FILL_DELAY ?= 60
 class: HOST = 0.0.0.0
-class: play
+class: $(VENV)/.stamp-notebooks
+	$(JUPYTER_ENV) $(PY) -m cardavia_nb.classmode --students $(STUDENTS) --pages $(PAGES) \
+	  --fill-delay $(FILL_DELAY) --host $(HOST) --port $(PORT)
 
 ## lab: open the notebooks in JupyterLab
 lab: $(VENV)/.stamp-notebooks
