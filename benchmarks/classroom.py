@@ -44,7 +44,7 @@ from tornado.websocket import websocket_connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cardavia_nb.classmode import voila_flags, wait_until_full  # noqa: E402
+from cardavia_nb.classmode import idle_kernels, kernel_ids, voila_flags, wait_until_full  # noqa: E402
 from tests.browser.harness import voila_server  # noqa: E402
 
 PAGE = "voila/render/notebooks/01-truco.ipynb"
@@ -64,6 +64,7 @@ class Figures:
     clicks: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     shutdowns: list[int] = field(default_factory=list)  # HTTP status of each tab's shutdown request
+    kernels: set[str] = field(default_factory=set)  # the students' kernels (taken from the pool or started)
 
 
 def _msg(msg_type: str, content: dict, session: str, channel: str = "shell") -> str:
@@ -99,6 +100,7 @@ class Student:
         start = time.perf_counter()
         page = await AsyncHTTPClient().fetch(f"{self.base}{PAGE}?lang={self.lang}", request_timeout=DEADLINE)
         kernel = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', page.body.decode()).group(1)
+        self.figures.kernels.add(kernel)
         ws = await websocket_connect(f"{self.base.replace('http', 'ws')}api/kernels/{kernel}/channels?session_id={self.session}")
         reader = asyncio.ensure_future(self._read(ws))
         try:
@@ -263,11 +265,16 @@ async def one_class(base: str, n: int, server_pid: int, deals: int, pool: int) -
           f"| shutdown requests answered {statuses} | {load()}")
     for err in sorted(set(figures.errors))[:5]:
         print(f"      error: {err}")
-    while len(kernels_of(server_pid)) > pool and time.perf_counter() - gone < CULL_WAIT:
+
+    def back() -> bool:  # every student's kernel freed, and the pool refilled to its size
+        return (not figures.kernels & set(kernel_ids(server_pid)) and len(kernels_of(server_pid)) == pool
+                and idle_kernels(base, server_pid) == pool)
+
+    while not back() and time.perf_counter() - gone < CULL_WAIT:
         await asyncio.sleep(15)
         print(f"      {time.perf_counter() - gone:4.0f} s after the last student left: {memory(server_pid)}")
     print(f"      back to the idle pool ({memory(server_pid)}) {time.perf_counter() - gone:.0f} s after the last student left"
-          if len(kernels_of(server_pid)) <= pool else f"      students' kernels still running after {CULL_WAIT:.0f} s")
+          if back() else f"      not back to the idle pool after {CULL_WAIT:.0f} s")
 
 
 def main() -> None:
