@@ -66,3 +66,14 @@ def test_the_truco_page_modules_do_not_load_the_other_games():
     assert "cardavia_nb.games.truco" in loaded
     others = {m for m in loaded if any(g in m for g in ("pao_de_kuai", "french_tarot"))}
     assert not others, sorted(others)
+
+
+def test_make_play_keeps_one_warm_kernel_per_game_page_unless_pool_is_zero():
+    def dry(*args: str) -> str:
+        return subprocess.run(["make", "-n", "play", *args], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+
+    pooled = dry()
+    for page in ("01-truco", "02-pao-de-kuai", "03-french-tarot"):
+        assert f'"notebooks/{page}.ipynb": {{"pool_size": 1}}' in pooled
+    assert "'--VoilaKernelManager.fill_delay=0'" in pooled
+    assert "preheat" not in dry("POOL=0")

@@ -6,7 +6,7 @@ from cardavia_nb import i18n
 from cardavia_nb.classmode import voila_flags, wait_until_full
 from tests.browser.conftest import PAGE_DEADLINE_MS, READY
 from tests.browser.harness import Watch, new_context, voila_server
-from tests.browser.pages import TABLE, panel
+from tests.browser.pages import TABLE
 
 
 @pytest.fixture(scope="module")
@@ -25,11 +25,13 @@ def test_a_preheated_page_ends_in_the_language_of_its_address(browser, pooled):
     watch = Watch().attach(page)
     page.set_default_timeout(PAGE_DEADLINE_MS)
     page.goto(f"{url}voila/render/notebooks/01-truco.ipynb?lang=fr", wait_until="domcontentloaded")
-    page.locator(f"{TABLE}{READY}").wait_for()
-    panel(page, i18n.translate("truco.lesson.step1.title", "fr")).wait_for(timeout=15_000)
+    page.locator(f"{TABLE}{READY}").wait_for(state="attached")
     tab = page.locator(TABLE).locator("[data-testid='tab-rules']")
-    assert tab.inner_text().strip() == i18n.translate("ui.table.tab_rules", "fr")
-    assert panel(page, i18n.translate("truco.lesson.step1.title", "en")).count() == 0
+    french = i18n.translate("ui.table.tab_rules", "fr")
+    assert french != i18n.translate("ui.table.tab_rules", "en")
+    page.wait_for_function("([el, text]) => el.textContent.trim() === text", arg=[tab.element_handle(), french],
+                           timeout=15_000)
+    assert page.locator("[data-testid='setting-lang']").first.input_value() == "fr"
     assert "Using pre-heated kernel" in log.read_text(), "the page did not come from the pool"
     watch.assert_clean()
     context.close()
