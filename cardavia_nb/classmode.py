@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> None:
         base = f"http://127.0.0.1:{args.port}/"
         _answering(base, proc)
         print(f"Class mode: preheating {size} kernels for {', '.join(args.pages)} "
-              f"(about 7 s per kernel on 2 cores); wait for 'Pool full' before handing out the link.", flush=True)
+              f"(30 took 34 s on a busy 2-core machine); wait for 'Pool full' before handing out the link.", flush=True)
         took = wait_until_full(base, proc.pid, size, timeout=max(300.0, 10.0 * size))
         links = "  ".join(f"http://{args.host}:{args.port}/voila/render/notebooks/{page}.ipynb" for page in args.pages)
         print(f"Pool full after {took:.0f} s: hand out the link(s) now: {links}" if took is not None
