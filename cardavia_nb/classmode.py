@@ -81,15 +81,17 @@ def wait_until_full(base: str, server_pid: int, size: int, timeout: float, every
     return None
 
 
-def _answering(base: str, proc: subprocess.Popen, timeout: float = 120) -> None:
+def serving(base: str, proc: subprocess.Popen, timeout: float) -> bool:
+    """Whether the Voila process answers a cheap static request within ``timeout`` seconds (False as soon
+    as it exits); ``GET /`` would start a kernel."""
     end = time.monotonic() + timeout
     while time.monotonic() < end and proc.poll() is None:
         try:
             with urllib.request.urlopen(base + "voila/static/voila.js", timeout=2):
-                return
+                return True
         except OSError:
-            time.sleep(0.5)
-    raise SystemExit(f"Voila did not start (exit code {proc.poll()}).")
+            time.sleep(0.2)
+    return False
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -111,7 +113,8 @@ def main(argv: list[str] | None = None) -> None:
                              "--Voila.port_retries=0", "--no-browser", *flags])
     try:
         base = f"http://127.0.0.1:{args.port}/"
-        _answering(base, proc)
+        if not serving(base, proc, 120):
+            raise SystemExit(f"Voila did not start (exit code {proc.poll()}).")
         print(f"Class mode: preheating {size} kernels for {', '.join(args.pages)} "
               f"(30 took 34 s on a busy 2-core machine); wait for 'Pool full' before handing out the link.", flush=True)
         took = wait_until_full(base, proc.pid, size, timeout=max(300.0, 10.0 * size))
