@@ -40,9 +40,10 @@ def test_the_default_pages_exist():
 
 
 def test_make_class_passes_students_pages_and_every_interface():
-    out = subprocess.run(["make", "-n", "class", "STUDENTS=12", "PAGES=01-truco 03-french-tarot", "FILL_DELAY=30"],
-                         cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    command = out[out.index("-m cardavia_nb.classmode"):].replace("\\\n", " ").split()
+    out = subprocess.run(["make", "-n", "--no-print-directory", "class", "STUDENTS=12", "PAGES=01-truco 03-french-tarot",
+                          "FILL_DELAY=30"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    line = out.replace("\\\n", " ")
+    command = line[line.index("-m cardavia_nb.classmode"):].splitlines()[0].split()
     assert command[2:] == ["--students", "12", "--pages", "01-truco", "03-french-tarot", "--fill-delay", "30",
                            "--host", "0.0.0.0", "--port", "8866"]
 
@@ -70,7 +71,7 @@ def test_the_truco_page_modules_do_not_load_the_other_games():
 
 def test_make_play_keeps_one_warm_kernel_per_game_page_unless_pool_is_zero():
     def dry(*args: str) -> str:
-        return subprocess.run(["make", "-n", "play", *args], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+        return subprocess.run(["make", "-n", "--no-print-directory", "play", *args], cwd=ROOT, capture_output=True, text=True, check=True).stdout
 
     pooled = dry()
     for page in ("01-truco", "02-pao-de-kuai", "03-french-tarot"):
