@@ -21,14 +21,24 @@ $(VENV)/.stamp-test: pyproject.toml $(VENV)/.stamp-notebooks
 	$(PY) -m pip install -q -e ".[test]"
 	touch $@
 
-## play: set up and serve the home page with Voila on http://$(HOST):$(PORT)/ (Ctrl-C stops it)
+## play: set up and serve the home page with Voila on http://$(HOST):$(PORT)/ (Ctrl-C stops it); each game
+## page keeps POOL preheated kernels (default 1, refilled at once; POOL=0 for none), see docs/classroom.md
+POOL ?= 1
+GAME_PAGES := 01-truco 02-pao-de-kuai 03-french-tarot
 play: $(VENV)/.stamp-notebooks
 	@echo "Cardavia is at http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
-	$(JUPYTER_ENV) $(VENV)/bin/voila --Voila.ip=$(HOST) --Voila.port=$(PORT)
+	$(JUPYTER_ENV) $(VENV)/bin/voila --Voila.ip=$(HOST) --Voila.port=$(PORT) $(if $(filter 0,$(POOL)),,$(shell \
+	  $(PY) -m cardavia_nb.classmode --print-flags --students $$(( $(POOL) * $(words $(GAME_PAGES)) )) --pages $(GAME_PAGES) --fill-delay 0))
 
-## class: the same for a room: listens on every interface (HOST=0.0.0.0), students use this machine's address
+## class: Voila for a room on every interface (HOST=0.0.0.0) with STUDENTS preheated kernels shared among
+## PAGES (notebook names); it says when the pool is full: then hand out the link (docs/classroom.md)
+STUDENTS ?= 30
+PAGES ?= 01-truco
+FILL_DELAY ?= 60
 class: HOST = 0.0.0.0
-class: play
+class: $(VENV)/.stamp-notebooks
+	$(JUPYTER_ENV) $(PY) -m cardavia_nb.classmode --students $(STUDENTS) --pages $(PAGES) \
+	  --fill-delay $(FILL_DELAY) --host $(HOST) --port $(PORT)
 
 ## lab: open the notebooks in JupyterLab
 lab: $(VENV)/.stamp-notebooks

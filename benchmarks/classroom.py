@@ -6,13 +6,21 @@ then plays a few deals by sending the table's own intent messages ({"type": "act
 pauses like a person, and finally leaves as a closing tab does: the websocket closes and the page's
 kernel-shutdown request is sent (with the XSRF check on, Voila refuses it; the status is counted).
 
-Printed per class size: page time-to-interactive p50/p95, click-to-update p50/p95 (intent sent →
-the table's new state received; includes the computer players' thinking), errors, Voila server
-and kernel memory; then, after the class has left, the kernel count and memory every 15 s until
-the culler (voila.json: kernels idle and unconnected for 60 s, checked every 15 s) has freed them.
+Each student asks for a language in the address (``?lang=``, the five in turn) and does what the
+page's settings bar does on connect: when the kernel's settings show another language (a preheated
+kernel has drawn English), it sends ``{"type": "set", "key": "lang", "value": ...}``.
 
-    python benchmarks/classroom.py --students 5 10 20 30
-    python benchmarks/classroom.py --students 30 --deals 1      # a class loads a page, then leaves
+Printed per class size, without and with a pool of preheated kernels (class mode,
+cardavia_nb/classmode.py) in the same run: page time-to-interactive p50/p95, time until the page
+is in its address's language, pages that ended in another language, click-to-update p50/p95
+(intent sent → the table's new state received; includes the computer players' thinking), errors,
+Voila server and kernel memory, the load average; then, after the class has left, the kernel count
+and memory every 15 s until the culler (voila.json: kernels idle and unconnected for 60 s, checked
+every 15 s) has brought them back to the pool.
+
+    python benchmarks/classroom.py --students 30                  # no pool, then a pool of 30
+    python benchmarks/classroom.py --students 5 --pool 0          # no pool only
+    python benchmarks/classroom.py --students 1 --pool 0 1 --deals 1   # a single visitor, quiet server
 """
 
 from __future__ import annotations
@@ -20,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import re
 import statistics
@@ -35,9 +44,12 @@ from tornado.websocket import websocket_connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from cardavia_nb.classmode import idle_kernels, kernel_ids, voila_flags, wait_until_full  # noqa: E402
 from tests.browser.harness import voila_server  # noqa: E402
 
 PAGE = "voila/render/notebooks/01-truco.ipynb"
+LANGS = ("pt", "fr", "nl", "es", "en")
+ARRIVAL = 5.0  # seconds over which a class arrives
 DEADLINE = 120.0
 CULL_WAIT = 600.0  # give up waiting for the culler after this long
 
@@ -47,9 +59,12 @@ class Figures:
     """What one class size measured."""
 
     tti: list[float] = field(default_factory=list)
+    in_lang: list[float] = field(default_factory=list)  # until the settings show the address's language
+    wrong_lang: int = 0
     clicks: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     shutdowns: list[int] = field(default_factory=list)  # HTTP status of each tab's shutdown request
+    kernels: set[str] = field(default_factory=set)  # the students' kernels (taken from the pool or started)
 
 
 def _msg(msg_type: str, content: dict, session: str, channel: str = "shell") -> str:
@@ -66,7 +81,10 @@ class Student:
         self.base, self.figures, self.deals = base, figures, deals
         self.rand = random.Random(index)
         self.session = uuid.uuid4().hex
+        self.lang = LANGS[index % len(LANGS)]
         self.table_comm: str | None = None
+        self.settings_comm: str | None = None
+        self.shown_lang = ""
         self.state: dict = {}
         self.updates: asyncio.Queue = asyncio.Queue()
         self.inbox: asyncio.Queue = asyncio.Queue()
@@ -80,8 +98,9 @@ class Student:
 
     async def _run(self) -> None:
         start = time.perf_counter()
-        page = await AsyncHTTPClient().fetch(self.base + PAGE, request_timeout=DEADLINE)
+        page = await AsyncHTTPClient().fetch(f"{self.base}{PAGE}?lang={self.lang}", request_timeout=DEADLINE)
         kernel = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', page.body.decode()).group(1)
+        self.figures.kernels.add(kernel)
         ws = await websocket_connect(f"{self.base.replace('http', 'ws')}api/kernels/{kernel}/channels?session_id={self.session}")
         reader = asyncio.ensure_future(self._read(ws))
         try:
@@ -89,8 +108,16 @@ class Student:
             comms = await self._next(lambda m: m["header"]["msg_type"] == "comm_info_reply")
             for comm_id in comms["content"]["comms"]:
                 ws.write_message(_msg("comm_msg", {"comm_id": comm_id, "data": {"method": "request_state"}}, self.session))
-            await self._until(lambda: self.table_comm is not None)
+            await self._until(lambda: self.table_comm is not None and self.settings_comm is not None)
             self.figures.tti.append(time.perf_counter() - start)
+            if self.shown_lang != self.lang:  # what widgets/settings.js does with ?lang= on connect
+                content = {"method": "custom", "content": {"type": "set", "key": "lang", "value": self.lang}}
+                ws.write_message(_msg("comm_msg", {"comm_id": self.settings_comm, "data": content}, self.session))
+                try:
+                    await asyncio.wait_for(self._until(lambda: self.shown_lang == self.lang), 30)
+                except asyncio.TimeoutError:
+                    self.figures.wrong_lang += 1
+            self.figures.in_lang.append(time.perf_counter() - start)
             await self._play(ws, self.deals)
         finally:
             reader.cancel()
@@ -109,6 +136,9 @@ class Student:
             content = msg.get("content", {})
             if msg["header"]["msg_type"] == "comm_msg" and content.get("data", {}).get("method") == "update":
                 patch = content["data"].get("state", {})
+                if "langs" in patch or content["comm_id"] == self.settings_comm:
+                    self.settings_comm = content["comm_id"]
+                    self.shown_lang = patch.get("lang", self.shown_lang)
                 if "view" in patch and "seq" in patch or content["comm_id"] == self.table_comm:
                     self.table_comm = content["comm_id"]
                     self.state.update(patch)
@@ -192,11 +222,17 @@ def memory(server_pid: int) -> str:
     return f"{len(kernels)} kernels, {sum(kernels):.0f} MiB in kernels, server {rss_mib(server_pid):.0f} MiB"
 
 
-async def one_class(base: str, n: int, server_pid: int, deals: int) -> None:
+def load() -> str:
+    """The machine's load averages (1, 5, 15 min): other work shares these cores."""
+    return "load " + " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+async def one_class(base: str, n: int, server_pid: int, deals: int, pool: int) -> None:
     """Run n students at once (arrivals spread over a few seconds), print the figures, then wait for the culler."""
     figures = Figures()
     students = [Student(base, i, figures, deals) for i in range(n)]
-    print(f"{n:>3} students | before: {memory(server_pid)}")
+    label = f"{n:>3} students, pool {pool:>2}"
+    print(f"{label} | before: {memory(server_pid)} | {load()}")
     peak = {"server": 0.0, "kernels": []}
 
     async def sample() -> None:
@@ -210,7 +246,7 @@ async def one_class(base: str, n: int, server_pid: int, deals: int) -> None:
     sampler = asyncio.ensure_future(sample())
 
     async def arrive(i: int, student: Student) -> None:
-        await asyncio.sleep(i * 3.0 / max(1, n))
+        await asyncio.sleep(i * ARRIVAL / max(1, n))
         await student.run()
 
     await asyncio.gather(*(arrive(i, s) for i, s in enumerate(students)))
@@ -220,19 +256,25 @@ async def one_class(base: str, n: int, server_pid: int, deals: int) -> None:
     left = kernels_of(server_pid)
     kernels = peak["kernels"] or [0.0]
     statuses = ", ".join(f"{code}: {figures.shutdowns.count(code)}" for code in sorted(set(figures.shutdowns)))
-    print(f"{n:>3} students | TTI p50 {statistics.median(figures.tti or [float('nan')]):5.2f} s "
-          f"p95 {pct(figures.tti, 95):5.2f} s | click p50 {1000 * statistics.median(figures.clicks or [float('nan')]):6.0f} ms "
+    print(f"{label} | TTI p50 {statistics.median(figures.tti or [float('nan')]):5.2f} s "
+          f"p95 {pct(figures.tti, 95):5.2f} s | in its language p50 {statistics.median(figures.in_lang or [float('nan')]):5.2f} s "
+          f"p95 {pct(figures.in_lang, 95):5.2f} s, other language {figures.wrong_lang} | click p50 {1000 * statistics.median(figures.clicks or [float('nan')]):6.0f} ms "
           f"p95 {1000 * pct(figures.clicks, 95):6.0f} ms ({len(figures.clicks)} clicks) | errors {len(figures.errors)} | "
           f"server peak {peak['server']:.0f} MiB | kernels peak {len(kernels)} × {statistics.mean(kernels):.0f} MiB "
           f"(max {max(kernels):.0f}) | 5 s after leaving: {len(left)} kernels, server {rss_mib(server_pid):.0f} MiB "
-          f"| shutdown requests answered {statuses}")
+          f"| shutdown requests answered {statuses} | {load()}")
     for err in sorted(set(figures.errors))[:5]:
         print(f"      error: {err}")
-    while kernels_of(server_pid) and time.perf_counter() - gone < CULL_WAIT:
+
+    def back() -> bool:  # every student's kernel freed, and the pool refilled to its size
+        return (not figures.kernels & set(kernel_ids(server_pid)) and len(kernels_of(server_pid)) == pool
+                and idle_kernels(base, server_pid) == pool)
+
+    while not back() and time.perf_counter() - gone < CULL_WAIT:
         await asyncio.sleep(15)
         print(f"      {time.perf_counter() - gone:4.0f} s after the last student left: {memory(server_pid)}")
-    print(f"      all kernels freed {time.perf_counter() - gone:.0f} s after the last student left" if not kernels_of(server_pid)
-          else f"      kernels still running after {CULL_WAIT:.0f} s")
+    print(f"      back to the idle pool ({memory(server_pid)}) {time.perf_counter() - gone:.0f} s after the last student left"
+          if back() else f"      not back to the idle pool after {CULL_WAIT:.0f} s")
 
 
 def main() -> None:
@@ -240,11 +282,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, nargs="+", default=[5, 10, 20, 30])
     parser.add_argument("--deals", type=int, default=3, help="deals each student plays before leaving")
+    parser.add_argument("--pool", type=int, nargs="+", help="pool sizes to compare (0: no pool); default: 0 and "
+                        "the largest class")
+    parser.add_argument("--fill-delay", type=float, default=60.0)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp, voila_server(Path(tmp) / "voila.log") as server:
-        print(f"Voila at {server.url} (pid {server.pid}), page {PAGE}")
-        for n in args.students:
-            asyncio.run(one_class(server.url, n, server.pid, args.deals))
+    for pool in args.pool if args.pool is not None else [0, max(args.students)]:
+        flags = tuple(voila_flags(pool, ["01-truco"], args.fill_delay)) if pool else ()
+        with tempfile.TemporaryDirectory() as tmp, voila_server(Path(tmp) / "voila.log", flags) as server:
+            print(f"Voila at {server.url} (pid {server.pid}), page {PAGE}, pool {pool} | {load()}")
+            if pool:
+                took = wait_until_full(server.url, server.pid, pool, timeout=900)
+                print(f"      pool of {pool} full after {took if took is None else round(took)} s: {memory(server.pid)} | {load()}")
+            for n in args.students:
+                asyncio.run(one_class(server.url, n, server.pid, args.deals, pool))
 
 
 if __name__ == "__main__":

@@ -28,14 +28,11 @@ SUITS = ("two", "four")  # two-colour suits as printed, or one colour per suit (
 def query_lang(environ: dict[str, str] | None = None) -> str:
     """The language asked for in Voila's query string (``?lang=pt``), English when absent.
 
-    Voila copies the page request's query string into the kernel's ``QUERY_STRING`` variable; a
-    preheated Voila kernel (``VOILA_PREHEAT``) runs the notebook before any request, so it first
-    waits here for the request to arrive (everything above this call is already done by then).
+    Voila copies the page request's query string into the kernel's ``QUERY_STRING`` variable. A
+    preheated kernel (class mode) runs the notebook before any request, so it draws English and the
+    page's settings bar sends the address's language on connect (widgets/settings.js): waiting for
+    the request here would leave the whole notebook to run after the student arrives.
     """
-    if environ is None and os.environ.get("VOILA_PREHEAT") == "True":
-        from voila.utils import wait_for_request  # only inside a preheated Voila kernel
-
-        wait_for_request()
     query = (os.environ if environ is None else environ).get("QUERY_STRING", "")
     values = parse_qs(query.lstrip("?")).get("lang", [""])
     return i18n.normalise(values[0])

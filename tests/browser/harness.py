@@ -7,12 +7,12 @@ import os
 import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 from urllib.parse import urlparse
+
+from cardavia_nb.classmode import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -58,15 +58,10 @@ def voila_server(log: Path, extra: tuple[str, ...] = (), ready_seconds: float = 
 
 
 def _wait_ready(url: str, proc: subprocess.Popen, log: Path, seconds: float) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if proc.poll() is not None:
-            raise RuntimeError(f"Voila exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
-        try:
-            with urllib.request.urlopen(url + "voila/static/voila.js", timeout=2):
-                return
-        except OSError:
-            time.sleep(0.2)
+    if serving(url, proc, seconds):
+        return
+    if proc.poll() is not None:
+        raise RuntimeError(f"Voila exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
     raise RuntimeError(f"Voila did not answer within {seconds} s:\n{log.read_text()[-3000:]}")
 
 
