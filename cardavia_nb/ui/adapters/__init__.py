@@ -38,6 +38,8 @@ def amount(value: float) -> str:
 class Adapter:
     """The generic mapping, enough for simple trick games such as the test toy game."""
 
+    click_plays = True  # a card is played by clicking it (``play:<card>``); False when plays are selected
+
     def __init__(self, game: Game):
         self.game = game
         self.pack = family(game.pack)

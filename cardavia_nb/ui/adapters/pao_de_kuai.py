@@ -12,6 +12,8 @@ from cardavia_nb.ui.adapters import Adapter, t
 class GameAdapter(Adapter):
     """Reads a ``PdkView``: the play to beat and its owner, passes, card counts, bomb bonuses."""
 
+    click_plays = False
+
     def center(self, view: Any, lang: str) -> list[dict[str, Any]]:
         """The play to beat (or, once the deal is over, the winning last play)."""
         top = view.top
