@@ -41,7 +41,7 @@ def next_click(page) -> str | None:
     """A selector for the human's next click: a playable card, else an answer/call, else next deal."""
     for selector in (f"{TABLE} [data-testid='hand'] button[data-action-id]:not([disabled])",
                      f"{TABLE} [data-testid='actions'] button[data-action-id^='answer:']",
-                     f"{TABLE} [data-testid='actions'] button[data-action-id='next_deal']"):
+                     f"{TABLE} [data-testid='summary-go'][data-action-id='next_deal']"):
         found = page.locator(selector)
         if found.count():
             return f"[data-action-id='{found.first.get_attribute('data-action-id')}']"
