@@ -38,6 +38,7 @@
  * @property {{hint?: string, confirm?: string, presets: {label: string, cards: string[]}[]}|null} select
  * @property {{title?: string, items: {seat: number|null, label: string, amount: string}[], winners: number[], payoffs: string[], replay: string}|null} result
  * @property {boolean} over
+ * @property {string} help one sentence on what the player may do and why, when the choice is forced
  * @property {boolean} mine whether the human must act now (the Hint button shows then)
  * @property {string} hints "Hints used: n"
  * @property {{title: string, lines: string[], scores: {name: string, score: string}[], hints: string, go: {id: string, label: string}|null}|null} summary the deal's end on the felt
@@ -168,6 +169,7 @@ export default {
     const opponents = h("div", { class: "cv-opponents", role: "group" });
     const middle = h("div", { class: "cv-middle", "data-testid": "middle", role: "group" });
     const status = h("div", { class: "cv-status", role: "status", "data-testid": "status" });
+    const help = h("p", { class: "cv-help", "data-testid": "help" });
     const mySeat = h("div", { class: "cv-my-seat" });
     const handBox = h("div", { class: "cv-hand-box" });
     const selectionSlot = h("div", { class: "cv-selection-slot" });
@@ -180,7 +182,7 @@ export default {
       hintOpen = true;
       model.send({ type: "hint" });
     });
-    felt.append(opponents, middle, status, mySeat, handBox, selectionSlot, h("div", { class: "cv-action-row" }, actions, hintBtn), hintPanel, summary);
+    felt.append(opponents, middle, status, help, mySeat, handBox, selectionSlot, h("div", { class: "cv-action-row" }, actions, hintBtn), hintPanel, summary);
 
     const tabButtons = ["table", "rules"].map((id) => {
       const b = h("button", { role: "tab", class: "cv-tab", "data-testid": `tab-${id}`, "data-tab": id });
@@ -365,6 +367,8 @@ export default {
       opponents.replaceChildren(...others.map((s) => seatBox(s, view, t)));
       drawMiddle(view);
       if (status.textContent !== view.status) status.textContent = view.status;
+      help.textContent = view.help || "";
+      help.hidden = !view.help;
       mySeat.replaceChildren(seatBox(view.seats.find((s) => s.seat === view.me), view, t));
       handBox.replaceChildren(handRow(view, t));
       selectionSlot.replaceChildren(...[selectionBox(view, t)].filter(Boolean));

@@ -447,6 +447,7 @@ class Table(Widget):
             "result": self._result(state) if over else None, "over": over,
             "summary": self._summary(seats, paused) if over or paused is not None else None,
             "hints": self._hints_text(), "mine": mine,
+            "help": (a.help(view, legal, lang) or next(iter(why.values()), "")) if mine else "",
         }
 
     def _group(self, group: dict[str, Any]) -> dict[str, Any]:

@@ -119,6 +119,11 @@ class Adapter:
         """The words on a ready-made selection's button: the action's own label."""
         return self.label(action, lang)
 
+    def help(self, view: Any, legal: Sequence[Action], lang: str) -> str:
+        """One sentence on what the human may do now and why, when the choice is forced ('' else;
+        the table then uses the engine's reason a card cannot be played)."""
+        return ""
+
     def pause(self, legal: Sequence[Action]) -> Action | None:
         """A computer seat's only move that the table lets the human trigger (e.g. 'Next deal')."""
         return None
