@@ -317,7 +317,10 @@ export default {
       const r = view.result;
       const names = Object.fromEntries(view.seats.map((x) => [x.seat, x.name]));
       const rows = (r?.items || []).map((i) => h("tr", {}, h("td", { text: i.seat === null || i.seat === undefined ? "" : names[i.seat] }), h("td", { text: i.label }), h("td", { class: "cv-num", text: i.amount })));
-      const scores = s.scores.map((x) => h("tr", { class: "cv-total" }, h("td", { text: x.name }), h("td", { text: t.score_now }), h("td", { class: "cv-num", text: x.score })));
+      // A running score per seat, else (a single deal) what the deal paid each seat.
+      const total = (name, label, value) => h("tr", { class: "cv-total" }, h("td", { text: name }), h("td", { text: label }), h("td", { class: "cv-num", text: value }));
+      const scores = !r ? s.scores.map((x) => total(x.name, t.score_now, x.score))
+        : s.scores.length ? [] : view.seats.map((x, k) => total(x.name, t.deal_total, r.payoffs[k]));
       const go = s.go
         ? h("button", { class: "cv-btn cv-primary", "data-action-id": s.go.id, "data-testid": "summary-go", text: s.go.label })
         : h("button", { class: "cv-btn cv-primary", "data-testid": "summary-new", text: t.new_game });
@@ -326,7 +329,7 @@ export default {
         h("h3", { text: s.title }),
         r?.title ? h("p", { text: r.title }) : null,
         r ? h("p", { class: "cv-winners", text: fill(t.winners, { names: r.winners.map((w) => names[w]).join(", ") }) }) : null,
-        s.lines.length ? h("ul", { class: "cv-summary-lines" }, s.lines.map((line) => h("li", { text: line }))) : null,
+        s.lines.length && !r ? h("ul", { class: "cv-summary-lines" }, s.lines.map((line) => h("li", { text: line }))) : null,
         rows.length || scores.length ? h("table", {}, h("tbody", {}, rows, scores)) : null,
         h("p", { class: "cv-hints-used", "data-testid": "hints-used", text: s.hints }),
         r?.replay ? h("p", { class: "cv-replay", "data-testid": "replay", text: r.replay }) : null,
@@ -380,6 +383,7 @@ export default {
       roving(actions, lastKey);
       drawHint(view, t);
       summary.replaceChildren(...[summaryBox(view, t)].filter(Boolean));
+      for (const part of [middle, mySeat, handBox]) part.hidden = view.over;  // the game's end: the summary takes the felt
       facts.replaceChildren(...view.info.map((line) => h("p", { text: line })));
       root.dataset.game = view.game;
       root.dataset.over = view.over ? "1" : "0";

@@ -342,13 +342,14 @@ class Table(Widget):
     def _step(self, state: Any) -> dict[str, Any]:
         """One animation step: the human's snapshot after a transition and its log lines (the deal
         code last, once the game is over)."""
-        view = self._snapshot(state)
-        lines = []
-        for event in state.events:
+        for event in state.events:  # before the snapshot: its deal summary counts these points
             if event.kind == "deal":
                 self._deal_points = []
             elif event.kind == "points":
                 self._deal_points.append(event)
+        view = self._snapshot(state)
+        lines = []
+        for event in state.events:
             line = self._line(event)
             if line:
                 self._events.append(event)
