@@ -81,44 +81,12 @@ function reducedMotion(el) {
     || !!globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 }
 
-/**
- * One Tab stop for a group of buttons, arrow keys (and Home/End) between them: the WAI-ARIA roving
- * tabindex. `current` keeps the stop where the player left it.
- */
-function roving(group, current) {
-  const items = () => [...group.querySelectorAll(":scope > button, :scope > .cv-trick > button")].filter((b) => !b.disabled);
-  const list = items();
-  const start = list.find((b) => current && b.matches(current))
-    || list.find((b) => b.getAttribute("aria-disabled") !== "true") || list[0];
-  list.forEach((b) => { b.tabIndex = b === start ? 0 : -1; });
-  group.addEventListener("keydown", (event) => {
-    const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "first", End: "last" };
-    if (!(event.key in keys)) return;
-    const all = items();
-    const at = all.indexOf(group.ownerDocument.activeElement);
-    if (at < 0) return;
-    event.preventDefault();
-    const k = keys[event.key];
-    const next = k === "first" ? 0 : k === "last" ? all.length - 1 : (at + k + all.length) % all.length;
-    all.forEach((b, i) => { b.tabIndex = i === next ? 0 : -1; });
-    all[next].focus();
-  });
-}
-
-/** A selector that finds the same control after a redraw, or null. */
-function keyOf(node) {
-  for (const attr of ["data-card", "data-action-id", "data-testid"]) {
-    if (node?.hasAttribute?.(attr)) return `[${attr}="${CSS.escape(node.getAttribute(attr))}"]`;
-  }
-  return null;
-}
-
 const FOCUSABLE = "button:not([disabled]), input, select, [tabindex='0'], [tabindex='-1'].cv-felt";
 
 export default {
   async render({ model, el }) {
     const shared = await loadShared(model);
-    const { h } = shared;
+    const { h, roving, keyOf } = shared;
     const texts = () => model.get("texts") || {};
     const frame = () => model.get("frame") || {};
     let selected = [];
@@ -254,7 +222,7 @@ export default {
       const row = h("div", { class: "cv-hand", role: "group", "aria-label": t.hand, "data-testid": "hand" });
       for (const card of view.hand) {
         const on = selected.includes(card.id);
-        const usable = selecting ? !card.why : !!card.action;
+        const usable = selecting || !!card.action;  // a refused pick is still made: the engine says why
         const btn = shared.cardElement(card, view.pack, "button");
         btn.classList.add("cv-hand-card");
         if (card.label) btn.setAttribute("aria-label", card.label);
@@ -264,10 +232,11 @@ export default {
         if (!usable) {
           btn.setAttribute("aria-disabled", "true");
           btn.classList.add("cv-idle");
-          if (card.why) {
-            btn.title = card.why;
-            btn.setAttribute("aria-description", card.why);
-          }
+        }
+        if (card.why) {
+          btn.classList.add("cv-impossible");
+          btn.title = card.why;
+          btn.setAttribute("aria-description", card.why);
         }
         btn.addEventListener("click", () => {
           if (animating || !usable) return;

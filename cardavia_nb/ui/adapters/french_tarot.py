@@ -30,11 +30,11 @@ class GameAdapter(Adapter):
                 for i, c in enumerate(last.cards)]
 
     def extras(self, view: Any, lang: str) -> list[dict[str, Any]]:
-        """The chien while the taker takes it (then it is in the taker's hand, not on the felt), the
+        """The chien while the taker discards (once the discard is made it has left the felt), the
         last trick during the next one, the discard the human may see (the taker's own as a small
         strip), and every poignée shown."""
         out = []
-        if view.chien and view.phase == "discard" and view.seat != view.taker:
+        if view.chien and view.phase == "discard":
             out.append({"label": t("tarot.chien", lang), "cards": list(view.chien)})
         if view.trick and view.history:
             last = view.history[-1]
