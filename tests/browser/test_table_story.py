@@ -86,6 +86,13 @@ def test_the_felt_tells_the_story(open_page, game, lang, size):
     if game == "french_tarot":
         table.locator("[data-action-id='bid:garde']").click()
         wait(page)
+        impossible = table.locator("[data-testid='hand'] .cv-impossible")
+        assert impossible.count() >= 1, "Kings and oudlers are marked"
+        king = impossible.first
+        king.click()  # picking a King (or an oudler) says why it cannot be discarded, not the count
+        table.locator("[data-testid='selection-text']", has_text=king.get_attribute("title")).wait_for()
+        look(page, f"{name}-discard")
+        king.click()
         table.locator("[data-testid='preset-0']").click()
         table.locator("[data-testid='play-selection']:not([disabled])").click()
         wait(page)
