@@ -84,6 +84,11 @@ def main() -> None:
         while deals < args.deals:
             page.wait_for_function(f"() => document.querySelector(\"{TABLE}\").dataset.animating !== '1'", timeout=30_000)
             selector = next_click(page)
+            for _ in range(20):  # the table may still be drawing the last answer
+                if selector is not None:
+                    break
+                page.wait_for_timeout(250)
+                selector = next_click(page)
             if selector is None:
                 break
             deals += "next_deal" in selector

@@ -431,10 +431,12 @@ class Table(Widget):
         mine = state.to_act == self.human
         paused = self._paused(state)
         legal = game.legal_actions(state) if mine else (paused,) if paused is not None else ()
+        ending = self.adapter.pause(legal)  # the deal is over: 'Next deal', whoever deals next
+        mine = mine and ending is None
         listed = a.listed(legal)
         clicks = {a.card_of(x): x.id for x in listed if a.card_of(x) is not None}
         counts, scores, tags = a.counts(view), a.scores(view, lang), a.tags(view, lang)
-        playing = None if paused is not None else state.to_act  # a paused seat waits for the human's click
+        playing = None if ending is not None else state.to_act  # nobody plays between two deals
         seats = [{"seat": s, "name": self._name(s), "level": "" if s == self.human else t(f"level.{self.level}", lang),
                   "count": counts[s], "score": scores[s] if scores else "", "tag": tags.get(s, ""),
                   "turn": playing == s} for s in range(game.num_players)]
@@ -448,7 +450,7 @@ class Table(Widget):
         over = state.to_act is None
         if over:
             status = t("status.over", lang)
-        elif paused is not None:
+        elif ending is not None:
             status = t("status.deal_over", lang)
         elif mine:
             status = t("status.your_turn", lang)
@@ -460,7 +462,7 @@ class Table(Widget):
             "actions": [{"id": x.id, "label": a.label(x, lang)} for x in a.buttons(listed)],
             "select": select,
             "result": self._result(state) if over else None, "over": over,
-            "summary": self._summary(seats, paused) if over or paused is not None else None,
+            "summary": self._summary(seats, ending) if over or ending is not None else None,
             "hints": self._hints_text(), "mine": mine,
             "help": (a.help(view, legal, lang) or ("" if select else next(iter(why.values()), ""))) if mine else "",
         }
@@ -498,15 +500,15 @@ class Table(Widget):
         return {card: self._seat_words(msg.text(self.lang)) for card, msg in reasons.items()
                 if card_ids(dict(msg.params), self._pack_ids) <= self._known}
 
-    def _summary(self, seats: list[dict[str, Any]], paused: Any) -> dict[str, Any]:
+    def _summary(self, seats: list[dict[str, Any]], ending: Any) -> dict[str, Any]:
         """The deal's end told on the felt: who won and why, the points by source, the new score,
-        the hints used, and the one button to go on (the paused move, else a new game)."""
+        the hints used, and the one button to go on (``ending``, the 'Next deal' move, else a new game)."""
         lines = (self._line(event) for event in self._deal_points)
-        return {"title": t("table.deal_done" if paused is not None else "table.game_done", self.lang),
+        return {"title": t("table.deal_done" if ending is not None else "table.game_done", self.lang),
                 "lines": [line for line in lines if line],
                 "scores": [{"name": s["name"], "score": s["score"]} for s in seats if s["score"]],
                 "hints": self._hints_text(),
-                "go": {"id": paused.id, "label": self.adapter.label(paused, self.lang)} if paused is not None else None}
+                "go": {"id": ending.id, "label": self.adapter.label(ending, self.lang)} if ending is not None else None}
 
     def _selecting(self, state: Any, view: Any, legal: Any) -> dict[str, Any] | None:
         """The selection panel's texts and the engine's ready-made selections, when selecting."""
