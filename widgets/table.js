@@ -353,6 +353,7 @@ export default {
       drawHint(view, t);
       summary.replaceChildren(...[summaryBox(view, t)].filter(Boolean));
       for (const part of [middle, mySeat, handBox]) part.hidden = view.over;  // the game's end: the summary takes the felt
+      if (!view.hand.length) handBox.hidden = true;
       facts.replaceChildren(...view.info.map((line) => h("p", { text: line })));
       root.dataset.game = view.game;
       root.dataset.over = view.over ? "1" : "0";

@@ -93,21 +93,8 @@ def exposed_cards(table: "Table") -> set[str]:
     """Every card a table's synced state shows, by id or by name (rules and fixed texts excepted).
 
     Used by the tests and the benchmark to prove that no hidden card ever reaches the browser.
-    The reasons on cards and the help sentence are rule sentences whose card parameters the table
-    checks itself (``Table._why_not``); their rule words would read as card names here, so they
-    are left out of the scan.
     """
-    state = {k: v for k, v in table.get_state().items() if k not in STATIC_TRAITS}
-    return cards_shown(_without_rule_sentences(state), table)
-
-
-def _without_rule_sentences(value: Any) -> Any:
-    """A copy of a JSON-like value without the ``why`` and ``help`` fields (rule sentences)."""
-    if isinstance(value, dict):
-        return {k: _without_rule_sentences(v) for k, v in value.items() if k not in ("why", "help")}
-    if isinstance(value, list):
-        return [_without_rule_sentences(v) for v in value]
-    return value
+    return cards_shown({k: v for k, v in table.get_state().items() if k not in STATIC_TRAITS}, table)
 
 
 def cards_shown(value: Any, table: "Table") -> set[str]:
@@ -482,8 +469,8 @@ class Table(Widget):
 
         A card played by a click asks the engine why its play is illegal; a selection asks whether
         the card alone is refused for itself (a King in a Tarot discard), not for the count. A reason
-        whose parameters name a card the human has not seen is left out (card words of the rule
-        sentence itself, such as "the Excuse" in "Kings and oudlers stay in hand", tell nothing)."""
+        that names a card the human has not seen is left out, even as a word of the rule (the
+        page's leak scans cannot tell "the Excuse" of a rule sentence from a revealed card)."""
         reasons: dict[str, Msg] = {}
         selecting = self.adapter.selecting(view, self.game.legal_actions(state), self.lang) is not None
         for card in self.adapter.hand(view):
@@ -497,8 +484,8 @@ class Table(Widget):
                 reason = self.game.explain_illegal(state, self.game.coerce(f"play:{card}"))
                 if reason is not None:
                     reasons[card] = reason
-        return {card: self._seat_words(msg.text(self.lang)) for card, msg in reasons.items()
-                if card_ids(dict(msg.params), self._pack_ids) <= self._known}
+        texts = {card: self._seat_words(msg.text(self.lang)) for card, msg in reasons.items()}
+        return {card: text for card, text in texts.items() if cards_shown(text, self) <= self._known}
 
     def _summary(self, seats: list[dict[str, Any]], ending: Any) -> dict[str, Any]:
         """The deal's end told on the felt: who won and why, the points by source, the new score,
