@@ -3,7 +3,9 @@
 Each click is made inside the page and timed there: from the click until the table's DOM first
 changes (Python received the intent, checked it with the engine, and the new state was drawn).
 The computer opponents play at Low level (their thinking is microseconds), so the figure is the
-table's own round trip. Also printed: bytes the page received over the kernel websocket per click.
+table's own round trip. Also printed: bytes the page received over the kernel websocket per click,
+and click -> hint shown: from a click on Hint until the High player's ranking is drawn (asked before
+every decision of the human).
 
     python benchmarks/table_clicks.py --deals 6
 """
@@ -31,6 +33,16 @@ CLICK_AND_TIME = """(selector) => new Promise((done) => {
 })"""
 
 
+HINT_AND_TIME = """() => new Promise((done) => {
+  const root = document.querySelector(".cardavia[data-testid='table']");
+  const start = performance.now();
+  const check = () => root.querySelector("[data-testid='hint-panel']:not([hidden]) li")
+    ? done(performance.now() - start) : requestAnimationFrame(check);
+  root.querySelector("[data-testid='hint']").click();
+  check();
+})"""
+
+
 def percentile(values: list[float], q: float) -> float:
     """Nearest-rank percentile."""
     ordered = sorted(values)
@@ -41,7 +53,7 @@ def next_click(page) -> str | None:
     """A selector for the human's next click: a playable card, else an answer/call, else next deal."""
     for selector in (f"{TABLE} [data-testid='hand'] button[data-action-id]:not([disabled])",
                      f"{TABLE} [data-testid='actions'] button[data-action-id^='answer:']",
-                     f"{TABLE} [data-testid='actions'] button[data-action-id='next_deal']"):
+                     f"{TABLE} [data-testid='summary-go'][data-action-id='next_deal']"):
         found = page.locator(selector)
         if found.count():
             return f"[data-action-id='{found.first.get_attribute('data-action-id')}']"
@@ -55,6 +67,7 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     times: list[float] = []
+    hints: list[float] = []
     with tempfile.TemporaryDirectory() as tmp, voila_server(Path(tmp) / "voila.log") as server, \
             sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
@@ -71,9 +84,16 @@ def main() -> None:
         while deals < args.deals:
             page.wait_for_function(f"() => document.querySelector(\"{TABLE}\").dataset.animating !== '1'", timeout=30_000)
             selector = next_click(page)
+            for _ in range(20):  # the table may still be drawing the last answer
+                if selector is not None:
+                    break
+                page.wait_for_timeout(250)
+                selector = next_click(page)
             if selector is None:
                 break
             deals += "next_deal" in selector
+            if "next_deal" not in selector:
+                hints.append(page.evaluate(HINT_AND_TIME))
             before = sum(received)
             times.append(page.evaluate(CLICK_AND_TIME, selector))
             page.wait_for_timeout(250)
@@ -82,6 +102,8 @@ def main() -> None:
     print(f"Truco, Low opponents, {len(times)} clicks over {deals} deals in Chromium through Voila:")
     print(f"  click -> table updated: p50 {statistics.median(times):.0f} ms, p95 {percentile(times, 95):.0f} ms, "
           f"max {max(times):.0f} ms")
+    print(f"  click -> hint shown ({len(hints)} hints, High player): p50 {statistics.median(hints):.0f} ms, "
+          f"p95 {percentile(hints, 95):.0f} ms, max {max(hints):.0f} ms")
     print(f"  bytes received per click: median {statistics.median(byte_counts):.0f}, max {max(byte_counts)}")
 
 

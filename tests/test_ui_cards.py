@@ -48,7 +48,7 @@ def test_the_leak_scanner_finds_ids_and_names():
     assert hidden in exposed_cards(table)
     table.notice = ""
     name = next(c["name"] for c in table.view["hand"])
-    table.log = [f"somebody holds {name.lower().capitalize()}"]
+    table._commit(log=[f"somebody holds {name.lower().capitalize()}"])
     assert table.view["hand"][0]["id"] in exposed_cards(table)
 
 

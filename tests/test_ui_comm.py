@@ -21,7 +21,7 @@ MALFORMED = [
     None, 7, "update", [], {}, {"method": None}, {"method": 5}, {"method": "nonsense"}, {"method": "custom"},
     {"method": "custom", "content": "act"}, {"method": "custom", "content": [1, 2]}, {"method": "update"},
     {"method": "update", "state": "junk"}, {"method": "update", "state": [1]}, {"method": "update", "state": {"nope": 1}},
-    {"method": "update", "state": {"view": {"select": {"hint": "x"}}}, "buffer_paths": [["view"]]},
+    {"method": "update", "state": {"frame": {"view": {"select": {"hint": "x"}}}}, "buffer_paths": [["frame"]]},
     {"method": "echo_update", "state": {}}, {"method": "comm_close"},
 ]
 
@@ -79,7 +79,7 @@ def test_request_state_sends_the_whole_state():
     table = widgets()[1]
     wire = Wire(table)
     raw(table, {"method": "request_state"})
-    assert wire.sent and wire.sent[-1]["state"]["view"] == table.view and not table.notice
+    assert wire.sent and wire.sent[-1]["state"]["frame"]["view"] == table.view and not table.notice
 
 
 def test_a_failing_handler_is_logged_on_the_server_and_told_in_words(caplog):
@@ -115,8 +115,8 @@ def test_settings_change_only_through_checked_intents():
 
 def test_a_selection_kept_across_a_language_change_cannot_raise():
     table = widgets()[1]
-    table.selection = {"cards": ["1E"], "ok": False, "action": None, "text": ""}
-    table.view = {**table.view, "select": None}
+    table._commit(selection={"cards": ["1E"], "ok": False, "action": None, "text": ""},
+                  view={**table.view, "select": None})
     table.settings.lang = "fr"
     assert table.lang == "fr"
 

@@ -294,6 +294,53 @@ export function ready(hub) {
  * @typedef {{lang?: string, contrast?: number, grain?: number, temperature?: number, suits?: "two"|"four"}} Look
  */
 
+/**
+ * One Tab stop for a group of buttons, arrow keys (and Home/End) between them: the WAI-ARIA roving
+ * tabindex. The stop starts on the button matching `current` (a selector), else the first usable one.
+ * @param {HTMLElement} group
+ * @param {string|null} current
+ */
+export function roving(group, current) {
+  const items = () => [...group.querySelectorAll(":scope > button, :scope > * > button")].filter((b) => !b.disabled);
+  const list = items();
+  const start = list.find((b) => current && b.matches(current))
+    || list.find((b) => b.getAttribute("aria-disabled") !== "true") || list[0];
+  list.forEach((b) => { b.tabIndex = b === start ? 0 : -1; });
+  group.addEventListener("keydown", (event) => {
+    const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "first", End: "last" };
+    if (!(event.key in keys)) return;
+    const all = items();
+    const at = all.indexOf(group.ownerDocument.activeElement);
+    if (at < 0) return;
+    event.preventDefault();
+    const k = keys[event.key];
+    const next = k === "first" ? 0 : k === "last" ? all.length - 1 : (at + k + all.length) % all.length;
+    all.forEach((b, i) => { b.tabIndex = i === next ? 0 : -1; });
+    all[next].focus();
+  });
+}
+
+/** A selector that finds the same control after a redraw (by its card, move or test id), or null. */
+export function keyOf(node) {
+  for (const attr of ["data-card", "data-action-id", "data-number-id", "data-testid"]) {
+    if (node?.hasAttribute?.(attr)) return `[${attr}="${CSS.escape(node.getAttribute(attr))}"]`;
+  }
+  return null;
+}
+
+let nameIds = 0;
+
+/** The text that names a card picker: the heading, else the first paragraph, of the Markdown before it. */
+function pickerName(row) {
+  for (let node = row.previousElementSibling; node; node = node.previousElementSibling) {
+    if (node.classList.contains("cv-md")) {
+      const found = node.querySelector("h2, h3, h4") || [...node.querySelectorAll("p, li")].at(-1);
+      if (found) return found;
+    }
+  }
+  return row.closest("section")?.querySelector("h2, h3, h4") ?? null;
+}
+
 function drawBlock(block, model) {
   switch (block.type) {
     case "md": {
@@ -302,7 +349,7 @@ function drawBlock(block, model) {
       return box;
     }
     case "cards": {
-      const row = h("div", { class: "cv-row", role: "group", "data-block": block.id || "" });  // toggle buttons: a group, not a listbox
+      const row = h("div", { class: "cv-row", role: "group", "data-block": block.id || "", "data-pick": block.pick ? "1" : null });
       for (const card of block.cards) {
         const face = cardElement(card, block.pack, block.pick ? "button" : "div");
         if (card.selected) face.classList.add("cv-selected");
@@ -352,8 +399,22 @@ export function renderPanel(model, el) {
   const root = h("section", { class: "cardavia cv-lesson", "data-testid": "panel" });
   el.append(root);
 
+  // A redraw keeps the focus on the control the reader used (a picked card, an answer button).
   function draw() {
+    const active = root.ownerDocument.activeElement;
+    const inside = !!active && root.contains(active);
+    const block = inside ? active.closest("[data-block]")?.dataset.block : null;
+    const key = inside ? keyOf(active) : null;
     root.replaceChildren(...model.get("blocks").map((block) => drawBlock(block, model)), ...[noticeLine(model)].filter(Boolean));
+    for (const row of root.querySelectorAll("[data-pick='1']")) {
+      const name = pickerName(row);
+      if (name) row.setAttribute("aria-labelledby", name.id || (name.id = `cv-picker-name-${++nameIds}`));
+      roving(row, key);
+    }
+    if (key) {
+      const scope = block ? root.querySelector(`[data-block="${CSS.escape(block)}"]`) : root;
+      (scope?.querySelector(key) ?? root.querySelector(key))?.focus();
+    }
     root.dataset.ready = "1";
   }
 
@@ -383,4 +444,4 @@ export function renderFan(model, el) {
   draw();
 }
 
-const api = { h, cardSVG, backSVG, cardElement, grainURL, applyLook, ready, renderPanel, renderFan, noticeLine };
+const api = { h, roving, keyOf, cardSVG, backSVG, cardElement, grainURL, applyLook, ready, renderPanel, renderFan, noticeLine };

@@ -6,12 +6,8 @@
 /**
  * The table model's traits, all written by the kernel (cardavia_nb/ui/table.py).
  * @typedef {object} TableTraits
- * @property {TableView} view the human seat's snapshot now
- * @property {{view: TableView, lines: string[]}[]} steps snapshots and log lines to animate, oldest first
- * @property {number} seq bumped once per accepted intent: the signal to animate `steps`
- * @property {string[]} log the last log lines
+ * @property {TableFrame} frame everything the felt and the log draw, changed as one value
  * @property {string} notice why the last intent was refused ("" when it was not)
- * @property {{cards?: string[], ok?: boolean, action?: string|null, text?: string}} selection Python's verdict on the picked cards
  * @property {string} rules the full rules, Markdown
  * @property {Object<string, string>} texts the table's words in the page language
  * @property {"low"|"high"} level the computer players' level
@@ -19,25 +15,37 @@
  * @property {Look} look the page's look (see shared.js)
  * @property {string} _hub the model id of the page's Settings
  *
+ * @typedef {object} TableFrame
+ * @property {number} seq bumped once per new table state: the one signal to animate `steps`
+ * @property {TableView} view the human seat's snapshot now
+ * @property {string[]} log the last log lines
+ * @property {{view: TableView, lines: string[]}[]} steps snapshots and log lines to animate, oldest first
+ * @property {{cards?: string[], ok?: boolean, action?: string|null, text?: string}} selection Python's verdict on the picked cards
+ * @property {{id: string, label: string, reason: string}[]} hint the High player's ranking, when asked for
+ *
  * The snapshot of the table for the human seat (built from its View only).
  * @typedef {object} TableView
  * @property {string} game
  * @property {string} pack
  * @property {number} me
  * @property {{seat: number, name: string, level: string, count: number, score: string, tag: string, turn: boolean}[]} seats
- * @property {{id: string, name: string, action: string|null}[]} hand
- * @property {{seat: number, name: string, note: string, cards: Card[]}[]} center
- * @property {{label: string, cards: Card[]}[]} extras
+ * @property {{id: string, name: string, label: string, action: string|null, why: string}[]} hand (`why`: the reason a card cannot be chosen)
+ * @property {{seat: number|null, name: string, note: string, cards: Card[], column?: boolean, plays?: {name: string, card: Card}[]}[]} center (a `column` is one Truco trick)
+ * @property {{label: string, cards: Card[], small: boolean}[]} extras
  * @property {string[]} info
  * @property {string} status
  * @property {{id: string, label: string}[]} actions
  * @property {{hint?: string, confirm?: string, presets: {label: string, cards: string[]}[]}|null} select
  * @property {{title?: string, items: {seat: number|null, label: string, amount: string}[], winners: number[], payoffs: string[], replay: string}|null} result
  * @property {boolean} over
+ * @property {string} help one sentence on what the player may do and why, when the choice is forced
+ * @property {boolean} mine whether the human must act now (the Hint button shows then)
+ * @property {string} hints "Hints used: n"
+ * @property {{title: string, lines: string[], scores: {name: string, score: string}[], hints: string, go: {id: string, label: string}|null}|null} summary the deal's end on the felt
  *
  * What the table sends to Python (a `custom` message); `seed` is a typed deal code, as text.
  * @typedef {{type: "act", id: string} | {type: "select", cards: string[]} | {type: "new", seed: string|null}
- *   | {type: "level", level: "low"|"high"} | {type: "skip"}} TableIntent
+ *   | {type: "level", level: "low"|"high"} | {type: "skip"} | {type: "hint"}} TableIntent
  * @typedef {{id: string, name: string}} Card
  * @typedef {{lang?: string, contrast?: number, grain?: number, temperature?: number}} Look
  */
@@ -46,45 +54,59 @@ function fill(template, values) {
   return String(template ?? "").replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
 }
 
-/** Arrow keys move the focus among the focusable children of a group (roving focus). */
-function arrowKeys(group) {
-  group.addEventListener("keydown", (event) => {
-    const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
-    if (!(event.key in keys)) return;
-    const items = [...group.querySelectorAll("button:not([disabled])")];
-    const at = items.indexOf(document.activeElement);
-    if (at < 0 || !items.length) return;
-    event.preventDefault();
-    items[(at + keys[event.key] + items.length) % items.length].focus();
-  });
+/**
+ * What the felt and the log show, in order, for one committed frame: each animated step with the
+ * log as it stood then, the last one being the frame's own view and full log. It reads the frame's
+ * values by name only, so the order of the keys in a message cannot change what is drawn.
+ * @param {TableFrame} frame
+ * @param {boolean} animated false with reduced motion or no delay: only the final state is drawn
+ * @returns {{view: TableView, log: string[]}[]}
+ */
+export function framesOf(frame, animated = true) {
+  const steps = frame.steps || [];
+  const full = frame.log || [];
+  const last = { view: frame.view, log: full };
+  if (!animated || steps.length < 2) return [last];
+  const added = steps.reduce((n, s) => n + s.lines.length, 0);
+  let shown = full.slice(0, Math.max(0, full.length - added));
+  const out = steps.slice(0, -1).map((step) => ({ view: step.view, log: (shown = shown.concat(step.lines)) }));
+  return [...out, last];
 }
 
-function focusKey(el) {
-  const active = el.ownerDocument.activeElement;
-  if (!active || !el.contains(active)) return null;
-  for (const attr of ["data-card", "data-action-id", "data-testid"]) {
-    if (active.hasAttribute(attr)) return `[${attr}="${CSS.escape(active.getAttribute(attr))}"]`;
-  }
-  return null;
+/** Reduced motion: the page's own setting (a flag on the page root) or the system preference. */
+function reducedMotion(el) {
+  const page = el.ownerDocument.documentElement;
+  return page.dataset.reducedMotion === "1" || page.classList.contains("cv-reduced-motion")
+    || !!el.closest?.("[data-reduced-motion='1'], .cv-reduced-motion")
+    || !!globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 }
+
+const FOCUSABLE = "button:not([disabled]), input, select, [tabindex='0'], [tabindex='-1'].cv-felt";
 
 export default {
   async render({ model, el }) {
     const shared = await loadShared(model);
-    const { h } = shared;
+    const { h, roving, keyOf } = shared;
     const texts = () => model.get("texts") || {};
+    const frame = () => model.get("frame") || {};
     let selected = [];
     let picking = false;
     let timers = [];
     let animating = false;
+    let seen = null;  // the seq of the frame drawn last: a new seq is the one commit signal
+    let owns = false;  // the player is working in this table: keep the focus in it across redraws
+    let lastKey = null;  // the control the player focused last
+    let hintOpen = false;
 
     const root = h("div", { class: "cardavia cv-table", "data-testid": "table" });
     const tabs = h("div", { class: "cv-tabs", role: "tablist" });
     const play = h("section", { class: "cv-panel", role: "tabpanel", "data-testid": "panel-table" });
-    const rules = h("section", { class: "cv-panel cv-rules", role: "tabpanel", "data-testid": "panel-rules", hidden: true });
+    const rules = h("section", { class: "cv-panel cv-rules", role: "tabpanel", "data-testid": "panel-rules", hidden: true, tabindex: "0" });
     root.append(tabs, play, rules);
     el.append(root);
     let tab = "table";
+    root.addEventListener("focusin", (event) => { owns = true; lastKey = keyOf(event.target) ?? lastKey; });
+    root.addEventListener("focusout", (event) => { if (event.relatedTarget && !root.contains(event.relatedTarget)) owns = false; });
 
     // Bar: level, deal code, new game, skip. Built once so that typing in the code box survives updates.
     const title = h("h2", { class: "cv-title", "data-testid": "title" });
@@ -93,7 +115,7 @@ export default {
     const seedBox = h("input", { type: "text", inputmode: "numeric", "data-testid": "seed", size: 22 });
     const seedLabel = h("label", { class: "cv-field" });
     const newBtn = h("button", { class: "cv-btn", "data-testid": "new-game" });
-    const skipBtn = h("button", { class: "cv-btn cv-skip", "data-testid": "skip", hidden: true });
+    const skipBtn = h("button", { class: "cv-btn cv-skip", "data-testid": "skip", "aria-hidden": "true", tabindex: "-1" });
     levelSel.addEventListener("change", () => model.send({ type: "level", level: levelSel.value }));  // Python answers with `level`
     newBtn.addEventListener("click", () => {
       const text = seedBox.value.trim();
@@ -103,38 +125,72 @@ export default {
     skipBtn.addEventListener("click", () => finish(true));
     const bar = h("div", { class: "cv-bar" }, title, levelLabel, seedLabel, newBtn, skipBtn);
     const notice = h("div", { class: "cv-notice", role: "alert", "data-testid": "notice" });
-    const felt = h("div", { class: "cv-felt", "data-testid": "felt" });
+    const felt = h("div", { class: "cv-felt", "data-testid": "felt", tabindex: "-1" });
     const facts = h("div", { class: "cv-facts", "data-testid": "facts" });
-    const log = h("ol", { class: "cv-log", "aria-live": "polite", "data-testid": "log" });
+    const log = h("ol", { class: "cv-log", "aria-live": "polite", "aria-relevant": "additions", tabindex: "0", "data-testid": "log" });
     const logHead = h("h3", {});
     const factsHead = h("h3", {});
     const side = h("aside", { class: "cv-side" }, factsHead, facts, logHead, log);
     play.append(bar, notice, h("div", { class: "cv-main" }, felt, side));
 
+    // The felt's parts are built once and filled in place (the status is a live region: never recreated).
+    const opponents = h("div", { class: "cv-opponents", role: "group" });
+    const middle = h("div", { class: "cv-middle", "data-testid": "middle", role: "group" });
+    const status = h("div", { class: "cv-status", role: "status", "data-testid": "status" });
+    const help = h("p", { class: "cv-help", "data-testid": "help" });
+    const mySeat = h("div", { class: "cv-my-seat" });
+    const handBox = h("div", { class: "cv-hand-box" });
+    const selectionSlot = h("div", { class: "cv-selection-slot" });
+    const actions = h("div", { class: "cv-actions", role: "group", "data-testid": "actions" });
+    const hintBtn = h("button", { class: "cv-btn cv-hint-btn", "data-testid": "hint", "aria-expanded": "false" });
+    const hintPanel = h("div", { class: "cv-hint-panel", "data-testid": "hint-panel", role: "region", hidden: true });
+    const summary = h("div", { class: "cv-summary-slot" });
+    hintBtn.addEventListener("click", () => {
+      if (animating) return;
+      hintOpen = true;
+      model.send({ type: "hint" });
+    });
+    felt.append(opponents, middle, status, help, mySeat, handBox, selectionSlot, h("div", { class: "cv-action-row" }, actions, hintBtn), hintPanel, summary);
+
+    const tabButtons = ["table", "rules"].map((id) => {
+      const b = h("button", { role: "tab", class: "cv-tab", "data-testid": `tab-${id}`, "data-tab": id });
+      b.addEventListener("click", () => { tab = id; drawTabs(); });
+      return b;
+    });
+    tabs.append(...tabButtons);
+    roving(tabs, null);
+
     function drawTabs() {
       const t = texts();
-      tabs.replaceChildren(...[["table", t.tab_table], ["rules", t.tab_rules]].map(([id, label]) => {
-        const b = h("button", { role: "tab", class: "cv-tab", "aria-selected": String(tab === id), "data-testid": `tab-${id}`, tabindex: tab === id ? "0" : "-1", text: label ?? id });
-        b.addEventListener("click", () => { tab = id; drawTabs(); });
-        return b;
-      }));
+      tabButtons.forEach((b) => {
+        const id = b.dataset.tab;
+        b.textContent = (id === "table" ? t.tab_table : t.tab_rules) ?? id;
+        b.setAttribute("aria-selected", String(tab === id));
+        b.tabIndex = tab === id ? 0 : -1;
+      });
       play.hidden = tab !== "table";
       rules.hidden = tab !== "rules";
     }
-    arrowKeys(tabs);
 
     function drawBar() {
       const t = texts();
       title.textContent = t.game ?? "";
       levelLabel.replaceChildren(h("span", { text: t.level }), levelSel);
-      levelSel.replaceChildren(...["low", "high"].map((v) => h("option", { value: v, text: t[`level_${v}`] ?? v })));
-      levelSel.value = model.get("level");
+      const level = model.get("level");
+      if (levelSel.options.length !== 2 || levelSel.options[0].text !== t.level_low) {
+        levelSel.replaceChildren(...["low", "high"].map((v) => h("option", { value: v, text: t[`level_${v}`] ?? v })));
+      }
+      levelSel.value = level;
       seedLabel.replaceChildren(h("span", { text: t.seed }), seedBox);
       seedBox.title = t.seed_hint ?? "";
       newBtn.textContent = t.new_game ?? "New game";
       skipBtn.textContent = t.skip ?? "Skip";
       logHead.textContent = t.log ?? "";
+      log.setAttribute("aria-label", t.log_name ?? t.log ?? "");
       factsHead.textContent = t.facts ?? "";
+      hintBtn.textContent = t.hint ?? "Hint";
+      middle.setAttribute("aria-label", t.middle ?? "");
+      opponents.setAttribute("aria-label", t.seats ?? "");
     }
 
     function cardRow(list, pack, label, testid) {
@@ -146,7 +202,7 @@ export default {
       const backs = seat.seat === view.me ? null : h("div", { class: "cv-backs", "aria-hidden": "true" },
         Array.from({ length: Math.min(seat.count, 24) }, () => shared.cardElement(null, view.pack)));
       const count = fill(t.cards, { n: seat.count });
-      return h("div", { class: `cv-seat${seat.turn ? " cv-turn" : ""}`, "data-seat": String(seat.seat), "data-testid": `seat-${seat.seat}`, "aria-label": `${seat.name}: ${count}${seat.score ? ", " + seat.score : ""}` },
+      return h("div", { class: `cv-seat${seat.turn ? " cv-turn" : ""}`, role: "group", "data-seat": String(seat.seat), "data-testid": `seat-${seat.seat}`, "aria-label": `${seat.name}: ${count}${seat.score ? ", " + seat.score : ""}` },
         h("div", { class: "cv-seat-head" },
           h("strong", { text: seat.name }),
           seat.level ? h("span", { class: "cv-chip", text: seat.level }) : null,
@@ -166,32 +222,41 @@ export default {
       const row = h("div", { class: "cv-hand", role: "group", "aria-label": t.hand, "data-testid": "hand" });
       for (const card of view.hand) {
         const on = selected.includes(card.id);
-        const usable = selecting || !!card.action;
+        const usable = selecting || !!card.action;  // a refused pick is still made: the engine says why
         const btn = shared.cardElement(card, view.pack, "button");
         btn.classList.add("cv-hand-card");
+        if (card.label) btn.setAttribute("aria-label", card.label);
         if (on) btn.classList.add("cv-selected");
         if (selecting) btn.setAttribute("aria-pressed", String(on));
         if (card.action) btn.dataset.actionId = card.action;
-        if (!usable) { btn.disabled = true; btn.classList.add("cv-idle"); }
+        if (!usable) {
+          btn.setAttribute("aria-disabled", "true");
+          btn.classList.add("cv-idle");
+        }
+        if (card.why) {
+          btn.classList.add("cv-impossible");
+          btn.title = card.why;
+          btn.setAttribute("aria-description", card.why);
+        }
         btn.addEventListener("click", () => {
-          if (animating) return;
+          if (animating || !usable) return;
           if (selecting) {
             selected = on ? selected.filter((c) => c !== card.id) : [...selected, card.id];
             model.send({ type: "select", cards: selected });
-            drawFelt(model.get("view"));
+            drawFelt(frame().view);
           } else if (card.action) {
             model.send({ type: "act", id: card.action });
           }
         });
         row.append(btn);
       }
-      arrowKeys(row);
+      roving(row, lastKey);
       return row;
     }
 
     function selectionBox(view, t) {
       if (!view.select) return null;
-      const answer = model.get("selection") || {};
+      const answer = frame().selection || {};
       const current = JSON.stringify(answer.cards || []) === JSON.stringify(selected);
       const ok = current && answer.ok;
       const go = h("button", { class: "cv-btn cv-primary", "data-testid": "play-selection", disabled: !ok, text: view.select.confirm || t.play_selected });
@@ -215,68 +280,132 @@ export default {
         go, clear);
     }
 
-    function resultBox(view, t) {
+    function summaryBox(view, t) {
+      const s = view.summary;
+      if (!s) return null;
       const r = view.result;
-      if (!r) return null;
-      const names = Object.fromEntries(view.seats.map((s) => [s.seat, s.name]));
-      const rows = r.items.map((i) => h("tr", {}, h("td", { text: i.seat === null || i.seat === undefined ? "" : names[i.seat] }), h("td", { text: i.label }), h("td", { class: "cv-num", text: i.amount })));
-      const pay = view.seats.map((s, k) => h("tr", { class: "cv-total" }, h("td", { text: s.name }), h("td", { text: t.payoff }), h("td", { class: "cv-num", text: r.payoffs[k] })));
-      return h("div", { class: "cv-result", "data-testid": "result", role: "region", "aria-label": t.result },
-        h("h3", { text: t.result }),
-        r.title ? h("p", { text: r.title }) : null,
-        h("p", { class: "cv-winners", text: fill(t.winners, { names: r.winners.map((w) => names[w]).join(", ") }) }),
-        h("table", {}, h("tbody", {}, rows, pay)),
-        r.replay ? h("p", { class: "cv-replay", "data-testid": "replay", text: r.replay }) : null);
+      const names = Object.fromEntries(view.seats.map((x) => [x.seat, x.name]));
+      const rows = (r?.items || []).map((i) => h("tr", {}, h("td", { text: i.seat === null || i.seat === undefined ? "" : names[i.seat] }), h("td", { text: i.label }), h("td", { class: "cv-num", text: i.amount })));
+      // A running score per seat, else (a single deal) what the deal paid each seat.
+      const total = (name, label, value) => h("tr", { class: "cv-total" }, h("td", { text: name }), h("td", { text: label }), h("td", { class: "cv-num", text: value }));
+      const scores = !r ? s.scores.map((x) => total(x.name, t.score_now, x.score))
+        : s.scores.length ? [] : view.seats.map((x, k) => total(x.name, t.deal_total, r.payoffs[k]));
+      const go = s.go
+        ? h("button", { class: "cv-btn cv-primary", "data-action-id": s.go.id, "data-testid": "summary-go", text: s.go.label })
+        : h("button", { class: "cv-btn cv-primary", "data-testid": "summary-new", text: t.new_game });
+      go.addEventListener("click", () => { if (animating) return; if (s.go) model.send({ type: "act", id: s.go.id }); else newBtn.click(); });
+      return h("div", { class: "cv-result cv-summary", "data-testid": "result", role: "region", "aria-label": t.result },
+        h("h3", { text: s.title }),
+        r?.title ? h("p", { text: r.title }) : null,
+        r ? h("p", { class: "cv-winners", text: fill(t.winners, { names: r.winners.map((w) => names[w]).join(", ") }) }) : null,
+        s.lines.length && !r ? h("ul", { class: "cv-summary-lines" }, s.lines.map((line) => h("li", { text: line }))) : null,
+        rows.length || scores.length ? h("table", {}, h("tbody", {}, rows, scores)) : null,
+        h("p", { class: "cv-hints-used", "data-testid": "hints-used", text: s.hints }),
+        r?.replay ? h("p", { class: "cv-replay", "data-testid": "replay", text: r.replay }) : null,
+        go);
+    }
+
+    function drawHint(view, t) {
+      const rows = frame().hint || [];
+      const mine = !!view.mine;
+      hintBtn.hidden = !mine;
+      hintBtn.setAttribute("aria-expanded", String(mine && rows.length > 0));
+      hintPanel.hidden = !(mine && rows.length);
+      if (hintPanel.hidden) { hintPanel.replaceChildren(); return; }
+      hintPanel.setAttribute("aria-label", t.hint_title ?? "");
+      const close = h("button", { class: "cv-btn", "data-testid": "hint-close", text: t.close_hint });
+      close.addEventListener("click", () => { hintPanel.hidden = true; hintBtn.setAttribute("aria-expanded", "false"); hintBtn.focus(); });
+      hintPanel.replaceChildren(h("h3", { text: t.hint_title }),
+        h("ol", {}, rows.map((r) => h("li", { "data-hint-id": r.id }, h("strong", { text: r.label }), " — ", r.reason))),
+        h("p", { class: "cv-hints-used", text: view.hints }), close);
+    }
+
+    function drawMiddle(view) {
+      middle.replaceChildren(
+        ...view.center.map((g, i) => h("div", { class: `cv-play${g.column ? " cv-trick" : ""}`, "data-seat": String(g.seat ?? ""), "data-testid": g.column ? `trick-${i}` : null },
+          h("div", { class: "cv-play-name", text: g.note ? `${g.name} · ${g.note}` : g.name }),
+          g.column
+            ? g.plays.map((p) => h("div", { class: "cv-trick-play" }, h("span", { class: "cv-trick-who", text: p.name }), shared.cardElement(p.card, view.pack)))
+            : cardRow(g.cards, view.pack, g.name, `played-${g.seat}`))),
+        ...view.extras.map((x, i) => h("div", { class: `cv-extra${x.small ? " cv-small" : ""}` }, h("div", { class: "cv-play-name", text: x.label }), cardRow(x.cards, view.pack, x.label, `extra-${i}`))));
     }
 
     function drawFelt(view) {
       if (!view || !view.seats) return;
       const t = texts();
-      const key = focusKey(root);
-      const others = view.seats.filter((s) => s.seat !== view.me);
-      const me = view.seats.find((s) => s.seat === view.me);
-      const middle = h("div", { class: "cv-middle", "data-testid": "middle", role: "group", "aria-label": t.middle },
-        view.center.map((g) => h("div", { class: "cv-play", "data-seat": String(g.seat) },
-          h("div", { class: "cv-play-name", text: g.note ? `${g.name} · ${g.note}` : g.name }),
-          cardRow(g.cards, view.pack, g.name, `played-${g.seat}`))),
-        view.extras.map((x, i) => h("div", { class: "cv-extra" }, h("div", { class: "cv-play-name", text: x.label }), cardRow(x.cards, view.pack, x.label, `extra-${i}`))));
-      const actions = h("div", { class: "cv-actions", role: "group", "data-testid": "actions" },
-        view.actions.map((a) => {
-          const b = h("button", { class: "cv-btn cv-action", "data-action-id": a.id, text: a.label });
-          b.addEventListener("click", () => { if (!animating) model.send({ type: "act", id: a.id }); });
-          return b;
-        }));
-      arrowKeys(actions);
-      felt.replaceChildren(...[
-        h("div", { class: "cv-opponents" }, others.map((s) => seatBox(s, view, t))),
-        middle,
-        h("div", { class: "cv-status", role: "status", "data-testid": "status", text: view.status }),
-        seatBox(me, view, t),
-        handRow(view, t),
-        selectionBox(view, t),
-        actions,
-        resultBox(view, t)].filter(Boolean));
+      const active = root.ownerDocument.activeElement;
+      const keep = owns && (!active || active === root.ownerDocument.body || root.contains(active));
+      const others = view.seats.filter((s) => s.seat !== view.me).reverse();  // the next player sits on your right
+      opponents.replaceChildren(...others.map((s) => seatBox(s, view, t)));
+      drawMiddle(view);
+      if (status.textContent !== view.status) status.textContent = view.status;
+      help.textContent = view.help || "";
+      help.hidden = !view.help;
+      mySeat.replaceChildren(seatBox(view.seats.find((s) => s.seat === view.me), view, t));
+      handBox.replaceChildren(handRow(view, t));
+      selectionSlot.replaceChildren(...[selectionBox(view, t)].filter(Boolean));
+      actions.replaceChildren(...view.actions.filter((a) => a.id !== view.summary?.go?.id).map((a) => {
+        const b = h("button", { class: "cv-btn cv-action", "data-action-id": a.id, text: a.label });
+        b.addEventListener("click", () => { if (!animating) model.send({ type: "act", id: a.id }); });
+        return b;
+      }));
+      roving(actions, lastKey);
+      drawHint(view, t);
+      summary.replaceChildren(...[summaryBox(view, t)].filter(Boolean));
+      for (const part of [middle, mySeat, handBox]) part.hidden = view.over;  // the game's end: the summary takes the felt
+      if (!view.hand.length) handBox.hidden = true;
       facts.replaceChildren(...view.info.map((line) => h("p", { text: line })));
       root.dataset.game = view.game;
       root.dataset.over = view.over ? "1" : "0";
       root.dataset.toAct = String(view.seats.find((s) => s.turn)?.seat ?? "");
-      if (key) root.querySelector(key)?.focus();
+      if (keep) refocus();
     }
 
+    /** Focus the control the player used, or the next sensible one; never leave it on <body>. */
+    function refocus() {
+      const now = root.ownerDocument.activeElement;
+      if (now && now !== root.ownerDocument.body && root.contains(now) && now.isConnected) return;
+      const same = lastKey ? [...play.querySelectorAll(lastKey)].find((n) => n.matches(FOCUSABLE) && n.getAttribute("aria-disabled") !== "true") : null;
+      const next = same
+        || felt.querySelector("[data-testid='summary-go'], [data-testid='summary-new']")
+        || felt.querySelector(".cv-hand button[data-action-id][tabindex='0']")
+        || felt.querySelector(".cv-hand button[data-action-id]")
+        || actions.querySelector("button")
+        || selectionSlot.querySelector("button:not([disabled])")
+        || felt.querySelector(".cv-hand button[tabindex='0']")
+        || felt;
+      next.focus({ preventScroll: true });
+    }
+
+    /** Append only the new lines (a screen reader hears each line once); rebuild only when they differ. */
     function drawLog(lines) {
-      log.replaceChildren(...lines.map((line) => h("li", { text: line })));
+      const old = [...log.children].map((li) => li.textContent);
+      let drop = 0;
+      while (drop < old.length && !old.slice(drop).every((line, i) => line === lines[i])) drop += 1;
+      if (old.length - drop > lines.length) drop = old.length;
+      for (let i = 0; i < drop; i += 1) log.firstElementChild.remove();
+      log.append(...lines.slice(old.length - drop).map((line) => h("li", { text: line })));
       log.scrollTop = log.scrollHeight;
+    }
+
+    function showSkip(on) {
+      skipBtn.classList.toggle("cv-shown", on);
+      skipBtn.setAttribute("aria-hidden", String(!on));
+      skipBtn.tabIndex = on ? 0 : -1;
     }
 
     function finish(skipped) {
       timers.forEach(clearTimeout);
       timers = [];
       if (animating && skipped) model.send({ type: "skip" });
+      const wasAnimating = animating;
       animating = false;
-      skipBtn.hidden = true;
+      showSkip(false);
       root.dataset.animating = "0";
-      drawFelt(model.get("view"));
-      drawLog(model.get("log"));
+      const f = frame();
+      drawFelt(f.view);
+      drawLog(f.log || []);
+      if (wasAnimating && skipped) refocus();
       root.dataset.ready = "1";
     }
 
@@ -285,23 +414,31 @@ export default {
       timers = [];
       selected = [];
       picking = false;
-      const steps = model.get("steps") || [];
       const delay = model.get("delay");
-      if (steps.length < 2 || delay <= 0) { animating = false; finish(false); return; }
-      const full = model.get("log");
-      const added = steps.reduce((n, s) => n + s.lines.length, 0);
-      let shown = full.slice(0, Math.max(0, full.length - added));
+      const frames = framesOf(frame(), delay > 0 && !reducedMotion(root));
+      if (frames.length < 2) { animating = false; finish(false); return; }
       animating = true;
-      skipBtn.hidden = false;
+      showSkip(true);
       root.dataset.animating = "1";
-      steps.forEach((step, i) => {
+      frames.forEach((f, i) => {
         timers.push(setTimeout(() => {
-          shown = shown.concat(step.lines);
-          drawFelt(step.view);
-          drawLog(shown);
-          if (i === steps.length - 1) finish(false);
+          if (i === frames.length - 1) { finish(false); return; }
+          drawFelt(f.view);
+          drawLog(f.log);
         }, i * delay));
       });
+    }
+
+    /** The one handler of the frame: a new seq animates, the same seq redraws (a selection, a hint). */
+    function onFrame() {
+      const f = frame();
+      if (f.seq !== seen) {
+        seen = f.seq;
+        animate();
+      } else if (!animating) {
+        drawFelt(f.view);
+        drawLog(f.log || []);
+      }
     }
 
     function drawRules() {
@@ -322,16 +459,14 @@ export default {
     }
 
     const on = (name, fn) => model.on(`change:${name}`, fn);
-    on("seq", animate);
-    on("view", () => { if (!animating) drawFelt(model.get("view")); });
-    on("log", () => { if (!animating) drawLog(model.get("log")); });
-    on("selection", () => { if (!animating) drawFelt(model.get("view")); });
+    on("frame", onFrame);
     on("notice", drawNotice);
     on("rules", drawRules);
     on("texts", drawAll);
     on("level", drawBar);
     on("look", () => shared.applyLook(root, model.get("look")));
     shared.applyLook(root, model.get("look"));
+    seen = frame().seq;
     drawAll();
     return () => { timers.forEach(clearTimeout); };
   },

@@ -5,6 +5,7 @@ the game's adapter); the browser sends intents (``act``, ``select``, ``new``, ``
 that Python checks with the engine, and writes no trait (see ``assets.Widget``). Computer turns
 are computed at once and sent as a list of ``steps`` (one snapshot and its log lines per move) that
 the front end animates: the kernel never sleeps. A refused intent sets a translated ``notice`` and changes nothing else.
+``hint`` asks the High player to rank the human's legal moves from the human's view only.
 
 Deals are fair: a new game draws a 64-bit seed from the operating system, and the browser learns
 the deal code (the seed) only when the game is over ("Replay this deal: …"), or when the player typed it.
@@ -37,6 +38,7 @@ LEVELS = ("low", "high")
 LOG_LINES = 80
 MAX_SELECTION = 30
 MAX_STEPS = 10_000
+HINT_ROWS = 5
 
 
 class Refusal(Exception):
@@ -135,12 +137,10 @@ class Table(Widget):
 
     _esm = module("table.js")
 
-    view = traitlets.Dict().tag(sync=True)
-    steps = traitlets.List().tag(sync=True)
-    seq = traitlets.Int(0).tag(sync=True)
-    log = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    # One trait for everything the felt and the log draw: ``{seq, view, log, steps, selection}``.
+    # A single value changes at once, so the order of keys in a message can never change what is drawn.
+    frame = traitlets.Dict().tag(sync=True)
     notice = traitlets.Unicode("").tag(sync=True)
-    selection = traitlets.Dict().tag(sync=True)
     rules = traitlets.Unicode("").tag(sync=True)
     texts = traitlets.Dict().tag(sync=True)
     level = traitlets.Unicode("low").tag(sync=True)
@@ -166,12 +166,38 @@ class Table(Widget):
         self.settings = settings or Settings.shared()
         self._lang = self.settings.lang
         self._handlers = {"act": self._act, "select": self._select, "new": self._new,
-                          "level": self._level, "skip": self._skip}
+                          "level": self._level, "skip": self._skip, "hint": self._hint}
+        self.hints = 0  # hints asked for in the game in play
         self._set_level(level)
         self._start(seed)
         self.settings.follow(self._on_settings)
 
     # --- public API --------------------------------------------------------------------------
+    @property
+    def view(self) -> dict[str, Any]:
+        """The human seat's snapshot now (the frame's ``view``)."""
+        return self.frame.get("view", {})
+
+    @property
+    def log(self) -> list[str]:
+        """The last log lines in the page language."""
+        return self.frame.get("log", [])
+
+    @property
+    def steps(self) -> list[dict[str, Any]]:
+        """The snapshots the page animates for the last update (empty when there is nothing to animate)."""
+        return self.frame.get("steps", [])
+
+    @property
+    def seq(self) -> int:
+        """The commit counter: bumped once per new table state (the page animates when it changes)."""
+        return self.frame.get("seq", 0)
+
+    @property
+    def selection(self) -> dict[str, Any]:
+        """The engine's verdict on the cards the player picked (``{cards, ok, action, text}``)."""
+        return self.frame.get("selection", {})
+
     @property
     def state(self) -> Any:
         """The engine state (server side only: it is never synced)."""
@@ -228,7 +254,7 @@ class Table(Widget):
         if self._state.to_act != self.human or not self.view.get("select"):
             raise Refusal(Msg.of("ui.notice.no_selection"))
         action_id, text = self.adapter.check(self._state, tuple(cards), self.lang)
-        self.selection = {"cards": cards, "ok": action_id is not None, "action": action_id, "text": text}
+        self._commit(selection={"cards": cards, "ok": action_id is not None, "action": action_id, "text": text})
 
     def _new(self, content: dict) -> None:
         """A new game (a new deal in single-deal games): the deal of a typed code, or a fresh one."""
@@ -244,9 +270,27 @@ class Table(Widget):
         self._clear_notice()
         self._render()
 
+    def _hint(self, content: dict) -> None:
+        """Rank the human's legal moves with the High player, from the human's view only."""
+        if self._state.to_act != self.human:
+            raise Refusal(Msg.of("core.not_your_turn"))
+        legal = self.game.legal_actions(self._state)
+        view = self.game.observe(self._state, self.human)
+        adviser = self._make_player("high", self.human)  # the High player, seated where the human sits
+        rows = adviser.explain(self.game, view, legal)[:HINT_ROWS]
+        self.hints += 1
+        self._hint_rows = [{"id": r["id"], "label": self.adapter.label(self.game.action(r["id"]), self.lang),
+                            "reason": r["message"].text(self.lang)} for r in rows]
+        self._clear_notice()
+        self._commit(hint=self._hint_rows, view={**self.view, "hints": self._hints_text()})
+
+    def _hints_text(self) -> str:
+        """'Hints used: n' in the page language."""
+        return t("table.hints_used", self.lang, n=self.hints)
+
     def _skip(self, content: dict) -> None:
         """The player skipped the animation: nothing left to animate."""
-        self.steps = []
+        self._commit(steps=[])
 
     # --- the game ------------------------------------------------------------------------------
     def _set_level(self, level: str) -> None:
@@ -265,7 +309,8 @@ class Table(Widget):
         self.seed = fresh_seed() if seed is None else check_seed(seed)
         self._events = [Msg.of("ui.log.new_game") if seed is None else Msg.of("ui.log.new_game_code", code=str(seed))]
         self._known = set()
-        self.selection = {}
+        self._deal_points: list[Event] = []  # the points events of the deal in play (for its summary)
+        self.hints = 0
         self._play(self.game.new(self.seed))
 
     def _play(self, state: Any) -> None:
@@ -284,17 +329,20 @@ class Table(Widget):
             state = self.game.apply(state, action)
             steps.append(self._step(state))
         self._state = state
+        self._hint_rows = []
         with self.hold_sync():
             self._clear_notice()
-            self.selection = {}
-            self.view = steps[-1]["view"]
-            self.log = self._log_lines()
-            self.steps = steps if len(steps) > 1 else []
-            self.seq += 1
+            self._commit(view=steps[-1]["view"], log=self._log_lines(), steps=steps if len(steps) > 1 else [],
+                         selection={}, hint=[], seq=self.seq + 1)
 
     def _step(self, state: Any) -> dict[str, Any]:
         """One animation step: the human's snapshot after a transition and its log lines (the deal
         code last, once the game is over)."""
+        for event in state.events:  # before the snapshot: its deal summary counts these points
+            if event.kind == "deal":
+                self._deal_points = []
+            elif event.kind == "points":
+                self._deal_points.append(event)
         view = self._snapshot(state)
         lines = []
         for event in state.events:
@@ -345,20 +393,28 @@ class Table(Widget):
         mine = state.to_act == self.human
         paused = self._paused(state)
         legal = game.legal_actions(state) if mine else (paused,) if paused is not None else ()
+        ending = self.adapter.pause(legal)  # the deal is over: 'Next deal', whoever deals next
+        mine = mine and ending is None
         listed = a.listed(legal)
         clicks = {a.card_of(x): x.id for x in listed if a.card_of(x) is not None}
         counts, scores, tags = a.counts(view), a.scores(view, lang), a.tags(view, lang)
+        playing = None if ending is not None else state.to_act  # nobody plays between two deals
         seats = [{"seat": s, "name": self._name(s), "level": "" if s == self.human else t(f"level.{self.level}", lang),
                   "count": counts[s], "score": scores[s] if scores else "", "tag": tags.get(s, ""),
-                  "turn": state.to_act == s} for s in range(game.num_players)]
-        hand = [{**card, "action": clicks.get(card["id"])} for card in a.cards(a.hand(view), lang)]
-        center = [{"seat": c["seat"], "name": self._name(c["seat"]), "note": c.get("note", ""),
-                   "cards": a.cards(c["cards"], lang)} for c in a.center(view, lang)]
-        extras = [{"label": e["label"], "cards": a.cards(e["cards"], lang)} for e in a.extras(view, lang)]
+                  "turn": playing == s} for s in range(game.num_players)]
+        why = self._why_not(state, view, clicks) if mine else {}
+        select = self._selecting(state, view, legal) if mine else None
+        hand = [{**card, "action": clicks.get(card["id"]), "why": why.get(card["id"], "")}
+                for card in a.cards(a.hand(view), lang)]
+        center = [self._group(c) for c in a.center(view, lang)]
+        extras = [{"label": e["label"], "cards": a.cards(e["cards"], lang), "small": e.get("small", False)}
+                  for e in a.extras(view, lang)]
         over = state.to_act is None
         if over:
             status = t("status.over", lang)
-        elif mine or paused is not None:
+        elif ending is not None:
+            status = t("status.deal_over", lang)
+        elif mine:
             status = t("status.your_turn", lang)
         else:
             status = t("status.waiting", lang, name=self._name(state.to_act))
@@ -366,9 +422,55 @@ class Table(Widget):
             "game": game.name, "pack": a.pack, "me": self.human, "seats": seats, "hand": hand,
             "center": center, "extras": extras, "info": a.info(view, lang), "status": status,
             "actions": [{"id": x.id, "label": a.label(x, lang)} for x in a.buttons(listed)],
-            "select": self._selecting(state, view, legal) if mine else None,
+            "select": select,
             "result": self._result(state) if over else None, "over": over,
+            "summary": self._summary(seats, ending) if over or ending is not None else None,
+            "hints": self._hints_text(), "mine": mine,
+            "help": (a.help(view, legal, lang) or ("" if select else next(iter(why.values()), ""))) if mine else "",
         }
+
+    def _group(self, group: dict[str, Any]) -> dict[str, Any]:
+        """One group of the middle for the page: cards of a seat, or a trick column (``plays``) with names."""
+        out = {"seat": group.get("seat"), "name": group.get("title") or self._name(group.get("seat")),
+               "note": group.get("note", ""), "cards": self.adapter.cards(group.get("cards", ()), self.lang)}
+        if "plays" in group:
+            out["column"] = True
+            out["plays"] = [{"name": self._name(seat), "card": self.adapter.cards([card], self.lang)[0]}
+                            for seat, card in group["plays"]]
+        return out
+
+    def _why_not(self, state: Any, view: Any, clicks: dict[str, str]) -> dict[str, str]:
+        """Card id -> the engine's reason it cannot be chosen now, for the human's cards without a move.
+
+        A card played by a click asks the engine why its play is illegal; a selection asks whether
+        the card alone is refused for itself (a King in a Tarot discard), not for the count. A reason
+        that names a card the human has not seen is left out, even as a word of the rule (the
+        page's leak scans cannot tell "the Excuse" of a rule sentence from a revealed card)."""
+        reasons: dict[str, Msg] = {}
+        selecting = self.adapter.selecting(view, self.game.legal_actions(state), self.lang) is not None
+        for card in self.adapter.hand(view):
+            if card in clicks:
+                continue
+            if selecting:
+                _, reason = self.game.check_selection(state, (card,))
+                if reason is not None and dict(reason.params).get("card") == card:
+                    reasons[card] = reason
+            elif self.adapter.click_plays:
+                reason = self.game.explain_illegal(state, self.game.coerce(f"play:{card}"))
+                if reason is not None:
+                    reasons[card] = reason
+        texts = {card: msg.text(self.lang, reader=self.human) for card, msg in reasons.items()}
+        return {card: text for card, text in texts.items() if cards_shown(text, self) <= self._known}
+
+    def _summary(self, seats: list[dict[str, Any]], ending: Any) -> dict[str, Any]:
+        """The deal's end told on the felt: who won and why, the points by source, the new score,
+        the hints used, and the one button to go on (``ending``, the 'Next deal' move, else a new game)."""
+        lines = (self._line(event) for event in self._deal_points)
+        return {"title": t("table.deal_done" if ending is not None else "table.game_done", self.lang),
+                "lines": [line for line in lines if line],
+                "scores": [{"name": s["name"], "score": s["score"]} for s in seats if s["score"]],
+                "hints": self._hints_text(),
+                "go": {"id": ending.id, "label": self.adapter.label(ending, self.lang)} if ending is not None else None}
 
     def _selecting(self, state: Any, view: Any, legal: Any) -> dict[str, Any] | None:
         """The selection panel's texts and the engine's ready-made selections, when selecting."""
@@ -387,10 +489,11 @@ class Table(Widget):
 
     def _render(self) -> None:
         """Re-render the current state (after a language or level change), without animation."""
-        with self.hold_sync():
-            self.view = self._snapshot(self._state)
-            self.log = self._log_lines()
-            self.steps = []
+        self._commit(view=self._snapshot(self._state), log=self._log_lines(), steps=[], hint=[])
+
+    def _commit(self, **parts: Any) -> None:
+        """Replace parts of the frame in one trait change (the page's one commit signal)."""
+        self.frame = {**self.frame, **parts}
 
     def _rules_text(self) -> str:
         """The full rules of the game in the current language, as HTML."""

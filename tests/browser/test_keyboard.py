@@ -27,3 +27,20 @@ def test_play_a_card_with_arrow_keys_and_enter(open_page):
     assert table.locator("[data-testid='middle'] [data-card]").evaluate_all(
         "nodes => nodes.map(n => n.dataset.card)")[:1] == [card]
     watch.assert_clean()
+
+
+def test_lesson_picker_is_one_named_tab_stop_and_keeps_focus(open_page):
+    page, watch = open_page("01-truco.ipynb")
+    row = page.locator("[data-block='rank'][data-pick='1']").first
+    assert row.get_attribute("role") == "group"
+    assert row.evaluate("r => document.getElementById(r.getAttribute('aria-labelledby'))?.textContent.trim().length > 0")
+    assert row.locator("button[tabindex='0']").count() == 1
+    first = row.locator("button").first
+    card = first.get_attribute("data-card")
+    first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("(c) => document.querySelector(`[data-block='rank'] [data-card='${c}']`)?.getAttribute('aria-pressed') === 'true'", arg=card)
+    assert page.evaluate("document.activeElement.dataset.card") == card, "focus stays on the picked card"
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.card") == row.locator("button").nth(1).get_attribute("data-card")
+    watch.assert_clean()

@@ -79,7 +79,7 @@ def test_table_plays_a_deal_with_envido_and_truco(open_page):
     table.locator("[data-testid='log'] li", has_text=f"code {TABLE_SEED}.").wait_for()
     clicked: list[str] = []
     for _ in range(20):
-        actions = table.locator("[data-testid='actions'] [data-action-id]").evaluate_all(
+        actions = table.locator("[data-testid='actions'] [data-action-id], [data-testid='summary-go']").evaluate_all(
             "nodes => nodes.map(n => n.dataset.actionId)")
         if "next_deal" in actions:
             break

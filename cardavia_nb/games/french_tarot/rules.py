@@ -143,9 +143,7 @@ def discard_trump_pool(hand: Iterable[str]) -> tuple[str, ...]:
 
 def discard_problem(hand: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, dict] | None:
     """Why ``cards`` is not a valid discard from the taker's 24 cards ``hand``, or None (§6.1)."""
-    if len(set(cards)) != len(cards) or len(cards) != 6:
-        return "discard_six", {"n": len(set(cards))}
-    for c in cards:
+    for c in cards:  # a card that may never be discarded is named first, whatever the count
         if c not in hand:
             return "not_in_hand", {"card": c}
     for c in cards:
@@ -153,9 +151,11 @@ def discard_problem(hand: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str,
             return "discard_protected", {"card": c}
     ords = ordinary(hand)
     trumps = [c for c in cards if SUIT[c] == "T"]
+    if len(ords) >= 6 and trumps:
+        return "discard_no_trump", {"card": trumps[0], "n": len(ords)}
+    if len(set(cards)) != len(cards) or len(cards) != 6:
+        return "discard_six", {"n": len(set(cards))}
     if len(ords) >= 6:
-        if trumps:
-            return "discard_no_trump", {"card": trumps[0], "n": len(ords)}
         return None
     missing = [c for c in ords if c not in cards]
     if missing:

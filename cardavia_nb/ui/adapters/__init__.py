@@ -33,6 +33,8 @@ def t(key: str, lang: str, **params: Any) -> str:
 class Adapter:
     """The generic mapping, enough for simple trick games such as the test toy game."""
 
+    click_plays = True  # a card is played by clicking it (``play:<card>``); False when plays are selected
+
     def __init__(self, game: Game):
         self.game = game
         self.pack = family(game.pack)
@@ -107,6 +109,11 @@ class Adapter:
     def preset_label(self, action: Action, lang: str) -> str:
         """The words on a ready-made selection's button: the action's own label."""
         return self.label(action, lang)
+
+    def help(self, view: Any, legal: Sequence[Action], lang: str) -> str:
+        """One sentence on what the human may do now and why, when the choice is forced ('' else;
+        the table then uses the engine's reason a card cannot be played)."""
+        return ""
 
     def pause(self, legal: Sequence[Action]) -> Action | None:
         """A computer seat's only move that the table lets the human trigger (e.g. 'Next deal')."""

@@ -25,18 +25,25 @@ class GameAdapter(Adapter):
         if not view.history:
             return []
         last = view.history[-1]
-        note = t("tarot.won_by", lang, name=self.who(last.winner, view, lang, True))
+        note = t("tarot.trick_winner", lang)
         return [{"seat": (last.leader + i) % 4, "cards": [c], "note": note if (last.leader + i) % 4 == last.winner else ""}
                 for i, c in enumerate(last.cards)]
 
     def extras(self, view: Any, lang: str) -> list[dict[str, Any]]:
-        """The revealed chien, the discard the human may see, and every poignée shown."""
+        """The chien while the taker discards (once the discard is made it has left the felt), the
+        last trick during the next one, the discard the human may see (the taker's own as a small
+        strip), and every poignée shown."""
         out = []
-        if view.chien:
+        if view.chien and view.phase == "discard":
             out.append({"label": t("tarot.chien", lang), "cards": list(view.chien)})
+        if view.trick and view.history:
+            last = view.history[-1]
+            out.append({"label": t("tarot.last_trick", lang, name=self.who(last.winner, view, lang, True)),
+                        "cards": list(last.cards), "small": True})
         if view.discard:
-            key = "tarot.your_discard" if view.seat == view.taker else "tarot.discard"
-            out.append({"label": t(key, lang), "cards": list(view.discard)})
+            mine = view.seat == view.taker
+            out.append({"label": t("tarot.your_discard" if mine else "tarot.discard", lang),
+                        "cards": list(view.discard), "small": mine})
         for seat, cards in view.poignees:
             out.append({"label": t("tarot.poignee", lang, name=self.who(seat, view, lang, True)), "cards": list(cards)})
         return out

@@ -12,6 +12,8 @@ from cardavia_nb.ui.adapters import Adapter, t
 class GameAdapter(Adapter):
     """Reads a ``PdkView``: the play to beat and its owner, passes, card counts, bomb bonuses."""
 
+    click_plays = False
+
     def center(self, view: Any, lang: str) -> list[dict[str, Any]]:
         """The play to beat (or, once the deal is over, the winning last play)."""
         top = view.top
@@ -52,6 +54,15 @@ class GameAdapter(Adapter):
     def buttons(self, legal: Sequence[Action]) -> list[Action]:
         """Only Pass is a button (and only when it is legal)."""
         return [a for a in legal if a.kind == "pass"]
+
+    def help(self, view: Any, legal: Sequence[Action], lang: str) -> str:
+        """Facing a play: you must beat it when you can (then passing is not allowed), else you pass."""
+        if view.top is None or view.top.seat == view.seat:
+            return ""
+        shape = shape_text(view.top.combo, lang)
+        if any(a.kind == "play" for a in legal):
+            return t("pdk.must_beat", lang, shape=shape, n=sum(a.kind == "play" for a in legal))
+        return t("pdk.cannot_beat", lang, shape=shape)
 
     def selecting(self, view: Any, legal: Sequence[Action], lang: str) -> dict[str, str] | None:
         """Select-and-play whenever some play is legal."""

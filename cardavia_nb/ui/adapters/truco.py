@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from cardavia_nb.core.game import Action
-from cardavia_nb.games.truco import TRUCO_CALLS, malas_buenas, seen_by_seat
+from cardavia_nb.games.truco import TRUCO_CALLS, malas_buenas
 from cardavia_nb.i18n import translate
 from cardavia_nb.ui.adapters import Adapter, t
 
@@ -14,10 +14,16 @@ class GameAdapter(Adapter):
     """Reads a ``TrucoView``: the deal's plays per seat, tricks, calls, envido values, scores."""
 
     def center(self, view: Any, lang: str) -> list[dict[str, Any]]:
-        """Each seat's cards played this deal, in trick order, the opponent's row first."""
-        plays = seen_by_seat(view)
-        other = 1 - view.seat
-        return [{"seat": s, "cards": list(plays[s]), "note": ""} for s in (other, view.seat)]
+        """One column per trick of the deal, its plays in order, titled with its winner or parda."""
+        columns = []
+        for number, trick in enumerate(view.tricks, 1):
+            title = (t("truco.trick_parda", lang, n=number) if trick.parda else
+                     t("truco.trick_won", lang, n=number, name=self.who(trick.winner, view, lang, True)))
+            columns.append({"seat": None, "title": title, "plays": [(p.seat, p.card) for p in trick.plays]})
+        if view.trick_cards:
+            columns.append({"seat": None, "title": t("truco.trick_now", lang, n=len(view.tricks) + 1),
+                            "plays": [(p.seat, p.card) for p in view.trick_cards]})
+        return columns
 
     def info(self, view: Any, lang: str) -> list[str]:
         """Deal number, trick results, the stake, pending calls and announced envido values."""
