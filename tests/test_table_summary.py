@@ -26,7 +26,7 @@ def test_every_truco_deal_end_is_a_summary_whoever_deals_next():
         assert view["status"] == "The deal is over: read the summary, then go on."
         assert not any(s["turn"] for s in view["seats"]) and not view["mine"]
         assert view["summary"]["go"]["id"] == "next_deal"
-        assert any("scores" in line for line in view["summary"]["lines"]), view["summary"]
+        assert any("score" in line for line in view["summary"]["lines"]), view["summary"]
         assert [s["name"] for s in view["summary"]["scores"]] == ["You", "Computer 1"]
         send(table, {"type": "act", "id": "next_deal"})
         assert table.notice == ""
