@@ -58,9 +58,13 @@ class Keys:
 
 
 def start(open_page, notebook: str, seed: int):
-    """Open a page, Tab to the deal-code box, type the code and press Enter."""
+    """Open a page, take the skip link to the table, Tab to the deal-code box, type the code, press Enter."""
     page, watch = open_page(notebook, wait_for=f"{TABLE}[data-ready='1']")
     keys = Keys(page)
+    keys.press("Tab")  # the page's first stop is the skip link "Go to the table"
+    assert page.evaluate("() => document.activeElement.classList.contains('cv-skiplink')")
+    keys.press("Enter")
+    page.locator("#cv-panel-table").wait_for(state="visible")
     keys.reach("[data-testid='seed']", limit=400)
     keys.type(str(seed))
     keys.press("Enter")
