@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.harness import show_tab
 from tests.browser.pages import TABLE
 
 GAMES = {"truco": ("01-truco.ipynb", 13), "pao_de_kuai": ("02-pao-de-kuai.ipynb", 24),
@@ -64,6 +65,7 @@ def positions(page, selector: str) -> list[dict]:
 def test_the_felt_tells_the_story(open_page, game, lang, size):
     notebook, seed = GAMES[game]
     page, watch = open_page(notebook, f"lang={lang}", wait_for=f"{TABLE}[data-ready='1']")
+    show_tab(page, "table")
     width, height = SIZES[size]
     page.set_viewport_size({"width": width, "height": height})
     page.emulate_media(reduced_motion="reduce")  # the computer's moves are drawn at once (still logged)
