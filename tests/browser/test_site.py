@@ -13,7 +13,7 @@ import pytest
 from cardavia_nb import games
 from cardavia_nb.ui.home import PAGES
 from tests.browser.conftest import READY, shot
-from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, Watch, free_port, new_context
+from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, Watch, free_port, new_context, show_tab
 from tests.browser.pages import TABLE, settled
 
 SITE = ROOT / "_site"
@@ -105,6 +105,7 @@ def test_site_plays_truco_offline_under_a_subpath(offline, site_url):
     page.locator("a[href='01-truco.ipynb?lang=pt']").first.click()  # Voila's link, rewritten for voici
     page.wait_for_url("**/app/voici/render/01-truco.html?lang=pt", timeout=60_000)
     truco_s = wait_ready(page, TABLE_READY, "Truco")
+    show_tab(page, "table")
     table = page.locator(TABLE)
     table.locator("[data-testid='seed']").fill(str(TABLE_SEED))
     table.locator("[data-testid='new-game']").click()
