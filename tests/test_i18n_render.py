@@ -67,7 +67,6 @@ ENGLISH = {"the", "and", "you", "your", "with", "card", "cards", "trick", "trick
            "player", "which", "this", "that", "from", "have", "has", "not", "are", "deal", "points", "score"}
 # Per language: English-looking words that are that language's own.
 OWN = {"fr": {"points", "score"}, "nl": {"score", "has"}, "pt": set(), "es": set()}
-GAME_TERMS = {"deck", "trump"}  # none allowed yet: an empty allow-list would hide nothing
 
 
 def rendered(lang: str):
