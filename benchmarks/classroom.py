@@ -139,7 +139,7 @@ class Student:
                 if "langs" in patch or content["comm_id"] == self.settings_comm:
                     self.settings_comm = content["comm_id"]
                     self.shown_lang = patch.get("lang", self.shown_lang)
-                if "view" in patch and "seq" in patch or content["comm_id"] == self.table_comm:
+                if "frame" in patch or content["comm_id"] == self.table_comm:
                     self.table_comm = content["comm_id"]
                     self.state.update(patch)
                     self.updates.put_nowait(time.perf_counter())
@@ -158,7 +158,7 @@ class Student:
 
     def _choice(self) -> str | None:
         """A sensible click: a playable card, else a button (answers, next deal)."""
-        view = self.state.get("view", {})
+        view = self.state.get("frame", {}).get("view", {})
         if view.get("over"):
             return None
         cards = [c["action"] for c in view.get("hand", []) if c.get("action")]
