@@ -167,6 +167,30 @@ def test_pao_de_kuai_selection_is_judged_by_python():
     assert table.notice and table.state is state
 
 
+def test_pao_de_kuai_help_names_the_only_answer_and_counts_several():
+    """Facing a play, the help sentence names the one play that beats it, or says how many do."""
+    from cardavia_nb.i18n import card_name
+
+    seen = {"one": 0, "several": 0}
+    for seed in range(12):
+        table = Table("pao_de_kuai", seed=seed, settings=Settings(), delay=0)
+        for turn in range(40):
+            view = table.view
+            if view["over"]:
+                break
+            plays = [a for a in table.game.legal_actions(table.state) if a.kind == "play"]
+            facing = table.state.top is not None and table.state.top.seat != 0
+            if facing and len(plays) == 1:
+                names = [card_name(c, "french", "en") for c in plays[0].cards]
+                assert all(name in view["help"] for name in names), view["help"]
+                seen["one"] += 1
+            elif facing and plays:
+                assert f"({len(plays)} of your plays do)" in view["help"], view["help"]
+                seen["several"] += 1
+            table._handle_custom_msg(pdk_move(table, seed, turn), [])
+    assert seen["one"] and seen["several"], seen
+
+
 def tarot_public(state: Any) -> set[str]:
     """French Tarot: own hand; the chien once shown (at the end in any contract); the discard (all of
     it for the taker, only its trumps for the others, end of deal included: §12.2); poignées; played cards."""

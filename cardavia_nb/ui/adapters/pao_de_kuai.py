@@ -6,6 +6,7 @@ from typing import Any, Sequence
 
 from cardavia_nb.core.game import Action
 from cardavia_nb.games.pao_de_kuai.words import shape_text
+from cardavia_nb.i18n import Cards
 from cardavia_nb.ui.adapters import Adapter, t
 
 
@@ -60,8 +61,10 @@ class GameAdapter(Adapter):
         if view.top is None or view.top.seat == view.seat:
             return ""
         shape = shape_text(view.top.combo, lang)
-        if any(a.kind == "play" for a in legal):
-            return t("pdk.must_beat", lang, shape=shape, n=sum(a.kind == "play" for a in legal))
+        plays = [a for a in legal if a.kind == "play"]
+        if plays:  # a single answer is named: it is hard to find in 16 cards, and they are the player's own
+            only = Cards(plays[0].cards if len(plays) == 1 else (), self.pack)
+            return t("pdk.must_beat", lang, shape=shape, n=len(plays), cards=only)
         return t("pdk.cannot_beat", lang, shape=shape)
 
     def selecting(self, view: Any, legal: Sequence[Action], lang: str) -> dict[str, str] | None:
