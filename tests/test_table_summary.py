@@ -1,8 +1,11 @@
-"""The felt tells the story: deal summaries, status and chips agreeing with who acts, seats, hints."""
+"""The felt tells the story: deal and match summaries that say who won, status and chips agreeing
+with who acts, the last Pao De Kuai round to review, seats, hints."""
 
 from __future__ import annotations
 
+from cardavia_nb.games.pao_de_kuai.rules import Play
 from cardavia_nb.ui import Settings, Table
+from cardavia_nb.ui.adapters.pao_de_kuai import last_round
 from tests.test_ui_table import send
 
 
@@ -26,8 +29,13 @@ def test_every_truco_deal_end_is_a_summary_whoever_deals_next():
         assert view["status"] == "The deal is over: read the summary, then go on."
         assert not any(s["turn"] for s in view["seats"]) and not view["mine"]
         assert view["summary"]["go"]["id"] == "next_deal"
-        assert any("score" in line for line in view["summary"]["lines"]), view["summary"]
-        assert [s["name"] for s in view["summary"]["scores"]] == ["You", "Computer 1"]
+        summary = view["summary"]
+        assert summary["title"] in ("You won the deal", "Computer 1 won the deal"), summary
+        assert [r["name"] for r in summary["rows"]] == ["You", "Computer 1"]
+        assert [r["score"] for r in summary["rows"]] == [s["score"] for s in view["seats"]]
+        winner = 0 if summary["title"].startswith("You") else 1
+        assert set(summary["sources"]) & {"deal won", "refused call", "went to the deck"}
+        assert summary["rows"][winner]["total"].startswith("+") and not summary["notes"]
         send(table, {"type": "act", "id": "next_deal"})
         assert table.notice == ""
     assert ends == 4
@@ -81,3 +89,81 @@ def test_pao_de_kuai_says_what_you_may_do_when_facing_a_play():
         send(table, {"type": "hint"})
         send(table, {"type": "act", "id": table.frame["hint"][0]["id"]})
     assert seen & {"must", "pass"}
+
+
+def on_hints(table: Table, until) -> None:
+    """Play the human seat on the High player's first hint (and 'Next deal') until ``until(table)``."""
+    for _ in range(3000):
+        if until(table):
+            return
+        go = (table.view["summary"] or {}).get("go")
+        if go:
+            send(table, {"type": "act", "id": go["id"]})
+            continue
+        send(table, {"type": "hint"})
+        send(table, {"type": "act", "id": table.frame["hint"][0]["id"]})
+        assert table.notice == "", table.notice
+    raise AssertionError("never reached")
+
+
+def test_a_truco_match_end_says_who_won_and_nothing_waits_for_a_move():
+    table = Table("truco", seed=5, settings=Settings(), delay=0)
+    on_hints(table, lambda t: t.view["over"])
+    view, scores = table.view, table.state.scores
+    winner = 0 if scores[0] >= 30 else 1
+    names = ("You", "Computer 1")
+    summary = view["summary"]
+    assert summary["title"] == f"{names[winner]} won the match, {scores[winner]} to {scores[1 - winner]}"
+    assert view["status"] == "The game is over." and not view["mine"] and view["actions"] == []
+    assert not any(s["turn"] for s in view["seats"]) and summary["go"] is None
+    assert [r["score"] for r in summary["rows"]] == [s["score"] for s in view["seats"]]
+    assert summary["notes"] and all(n["name"] in names for n in summary["notes"])
+    assert summary["replay"] == "Replay this deal: 5"
+    table.settings.lang = "pt"
+    assert table.view["summary"]["title"].startswith(("Você ganhou a partida", "Computador 1 ganhou a partida"))
+
+
+def test_tarot_summary_says_whether_the_contract_was_made_without_repeating_the_scores():
+    table = Table("french_tarot", seed=1, settings=Settings(), delay=0)
+    on_hints(table, lambda t: t.view["over"])
+    summary, state = table.view["summary"], table.state
+    taker_won = state.taker in table.game.result(state).winners
+    who = "You" if state.taker == 0 else f"Computer {state.taker}"
+    assert summary["title"] == (f"{who} made" if taker_won else f"{who} lost") + (" your contract" if who == "You" else " the contract")
+    assert summary["sources"][0] == "contract" and len(summary["rows"]) == 4
+    assert [r["total"].lstrip("+") for r in summary["rows"]] == table.view["result"]["payoffs"]
+    assert all(n["label"] != "Score" for n in summary["notes"]), "each seat's score is said once, in the points table"
+
+
+def test_pao_de_kuai_summary_names_who_went_out_first():
+    table = Table("pao_de_kuai", seed=24, settings=Settings(), delay=0)
+    on_hints(table, lambda t: t.view["over"])
+    out = table.state.winner
+    assert table.view["summary"]["title"] == ("You went out first and won the deal" if out == 0
+                                              else f"Computer {out} went out first and won the deal")
+
+
+def test_last_round_ends_on_the_second_pass_in_a_row():
+    lead, answer, pass_ = Play(0, ("3H",), "single", 1, 3), Play(1, ("5S",), "single", 1, 5), Play(0, (), "pass", 0, 0)
+    assert last_round([lead, answer]) == []
+    assert last_round([lead, pass_, answer, pass_, pass_, lead]) == [lead, pass_, answer, pass_, pass_]
+
+
+def test_pao_de_kuai_last_round_is_reviewable_from_the_public_history():
+    table = Table("pao_de_kuai", seed=3, settings=Settings(), delay=0)
+    on_hints(table, lambda t: bool(last_round(t.state.history)))
+    rounds = 0
+    while not table.view["over"] and rounds < 3:
+        plays = last_round(table.state.history)
+        review = [x for x in table.view["extras"] if "plays" in x]
+        assert len(review) == 1
+        winner = [p.seat for p in plays if not p.is_pass][-1]
+        assert review[0]["label"] == f"Last round, won by {'you' if winner == 0 else f'Computer {winner}'}"
+        shown = review[0]["plays"]
+        assert [[c["id"] for c in p["cards"]] for p in shown] == [list(p.cards) for p in plays]
+        assert [p["note"] == "passes" for p in shown] == [p.is_pass for p in plays]
+        assert [p["name"] for p in shown] == [table._name(p.seat) for p in plays]
+        on_hints(table, lambda t, seen=len(table.state.history): t.view["over"]
+                 or last_round(t.state.history) != plays and len(t.state.history) > seen)
+        rounds += 1
+    assert rounds == 3

@@ -8,7 +8,6 @@
  * @typedef {object} TableTraits
  * @property {TableFrame} frame everything the felt and the log draw, changed as one value
  * @property {string} notice why the last intent was refused ("" when it was not)
- * @property {string} rules the full rules, Markdown
  * @property {Object<string, string>} texts the table's words in the page language
  * @property {"low"|"high"} level the computer players' level
  * @property {number} delay milliseconds between animated steps
@@ -31,7 +30,7 @@
  * @property {{seat: number, name: string, level: string, count: number, score: string, tag: string, turn: boolean}[]} seats
  * @property {{id: string, name: string, label: string, action: string|null, why: string}[]} hand (`why`: the reason a card cannot be chosen)
  * @property {{seat: number|null, name: string, note: string, cards: Card[], column?: boolean, plays?: {name: string, card: Card}[]}[]} center (a `column` is one Truco trick)
- * @property {{label: string, cards: Card[], small: boolean}[]} extras
+ * @property {{label: string, cards: Card[], small: boolean, plays?: {name: string, cards: Card[], note: string}[]}[]} extras (with `plays`: a finished round to review)
  * @property {string[]} info
  * @property {string} status
  * @property {{id: string, label: string}[]} actions
@@ -41,7 +40,7 @@
  * @property {string} help one sentence on what the player may do and why, when the choice is forced
  * @property {boolean} mine whether the human must act now (the Hint button shows then)
  * @property {string} hints "Hints used: n"
- * @property {{title: string, lines: string[], scores: {name: string, score: string}[], hints: string, go: {id: string, label: string}|null}|null} summary the deal's end on the felt
+ * @property {{title: string, sources: string[], rows: {name: string, cells: string[], total: string, score: string}[], notes: {name: string, label: string, amount: string}[], hints: string, replay: string, go: {id: string, label: string}|null}|null} summary the deal's end on the felt: who won, each seat's points by source, the result's other lines
  *
  * What the table sends to Python (a `custom` message); `seed` is a typed deal code, as text.
  * @typedef {{type: "act", id: string} | {type: "select", cards: string[]} | {type: "new", seed: string|null}
@@ -99,21 +98,17 @@ export default {
     let hintOpen = false;
 
     const root = h("div", { class: "cardavia cv-table", "data-testid": "table" });
-    const tabs = h("div", { class: "cv-tabs", role: "tablist" });
-    const play = h("section", { class: "cv-panel", role: "tabpanel", "data-testid": "panel-table" });
-    const rules = h("section", { class: "cv-panel cv-rules", role: "tabpanel", "data-testid": "panel-rules", hidden: true, tabindex: "0" });
-    root.append(tabs, play, rules);
+    const play = h("div", { class: "cv-panel" });
+    root.append(play);
     el.append(root);
-    let tab = "table";
+    let reviewOpen = false;  // the player opened the last round's review: it stays open across redraws
     root.addEventListener("focusin", (event) => { owns = true; lastKey = keyOf(event.target) ?? lastKey; });
     root.addEventListener("focusout", (event) => { if (event.relatedTarget && !root.contains(event.relatedTarget)) owns = false; });
 
-    // Bar: level, deal code, new game, skip. Built once so that typing in the code box survives updates.
-    const title = h("h2", { class: "cv-title", "data-testid": "title" });
+    // One compact bar: level, deal code, new game (the page's own header names the game). Built once
+    // so that typing in the code box survives updates. The skip button sits on the felt's status row.
     const levelSel = h("select", { "data-testid": "level" });
-    const levelLabel = h("label", { class: "cv-field" });
-    const seedBox = h("input", { type: "text", inputmode: "numeric", "data-testid": "seed", size: 22 });
-    const seedLabel = h("label", { class: "cv-field" });
+    const seedBox = h("input", { type: "text", inputmode: "numeric", "data-testid": "seed", size: 10 });
     const newBtn = h("button", { class: "cv-btn", "data-testid": "new-game" });
     const skipBtn = h("button", { class: "cv-btn cv-skip", "data-testid": "skip", "aria-hidden": "true", tabindex: "-1" });
     levelSel.addEventListener("change", () => model.send({ type: "level", level: levelSel.value }));  // Python answers with `level`
@@ -123,7 +118,7 @@ export default {
     });
     seedBox.addEventListener("keydown", (event) => { if (event.key === "Enter") newBtn.click(); });
     skipBtn.addEventListener("click", () => finish(true));
-    const bar = h("div", { class: "cv-bar" }, title, levelLabel, seedLabel, newBtn, skipBtn);
+    const bar = h("div", { class: "cv-bar" }, levelSel, seedBox, newBtn);
     const notice = h("div", { class: "cv-notice", role: "alert", "data-testid": "notice" });
     const felt = h("div", { class: "cv-felt", "data-testid": "felt", tabindex: "-1" });
     const facts = h("div", { class: "cv-facts", "data-testid": "facts" });
@@ -150,38 +145,19 @@ export default {
       hintOpen = true;
       model.send({ type: "hint" });
     });
-    felt.append(opponents, middle, status, help, mySeat, handBox, selectionSlot, h("div", { class: "cv-action-row" }, actions, hintBtn), hintPanel, summary);
-
-    const tabButtons = ["table", "rules"].map((id) => {
-      const b = h("button", { role: "tab", class: "cv-tab", "data-testid": `tab-${id}`, "data-tab": id });
-      b.addEventListener("click", () => { tab = id; drawTabs(); });
-      return b;
-    });
-    tabs.append(...tabButtons);
-    roving(tabs, null);
-
-    function drawTabs() {
-      const t = texts();
-      tabButtons.forEach((b) => {
-        const id = b.dataset.tab;
-        b.textContent = (id === "table" ? t.tab_table : t.tab_rules) ?? id;
-        b.setAttribute("aria-selected", String(tab === id));
-        b.tabIndex = tab === id ? 0 : -1;
-      });
-      play.hidden = tab !== "table";
-      rules.hidden = tab !== "rules";
-    }
+    felt.append(opponents, middle, h("div", { class: "cv-status-row" }, status, skipBtn), help, mySeat, handBox, selectionSlot, h("div", { class: "cv-action-row" }, actions, hintBtn), hintPanel, summary);
 
     function drawBar() {
       const t = texts();
-      title.textContent = t.game ?? "";
-      levelLabel.replaceChildren(h("span", { text: t.level }), levelSel);
       const level = model.get("level");
-      if (levelSel.options.length !== 2 || levelSel.options[0].text !== t.level_low) {
-        levelSel.replaceChildren(...["low", "high"].map((v) => h("option", { value: v, text: t[`level_${v}`] ?? v })));
+      const choices = ["low", "high"].map((v) => fill(t.level_choice, { level: t[`level_${v}`] ?? v }));
+      if (levelSel.options.length !== 2 || levelSel.options[0].text !== choices[0]) {
+        levelSel.replaceChildren(...["low", "high"].map((v, i) => h("option", { value: v, text: choices[i] })));
       }
       levelSel.value = level;
-      seedLabel.replaceChildren(h("span", { text: t.seed }), seedBox);
+      levelSel.setAttribute("aria-label", t.level ?? "");
+      seedBox.placeholder = t.seed ?? "";
+      seedBox.setAttribute("aria-label", t.seed ?? "");
       seedBox.title = t.seed_hint ?? "";
       newBtn.textContent = t.new_game ?? "New game";
       skipBtn.textContent = t.skip ?? "Skip";
@@ -283,26 +259,31 @@ export default {
     function summaryBox(view, t) {
       const s = view.summary;
       if (!s) return null;
-      const r = view.result;
-      const names = Object.fromEntries(view.seats.map((x) => [x.seat, x.name]));
-      const rows = (r?.items || []).map((i) => h("tr", {}, h("td", { text: i.seat === null || i.seat === undefined ? "" : names[i.seat] }), h("td", { text: i.label }), h("td", { class: "cv-num", text: i.amount })));
-      // A running score per seat, else (a single deal) what the deal paid each seat.
-      const total = (name, label, value) => h("tr", { class: "cv-total" }, h("td", { text: name }), h("td", { text: label }), h("td", { class: "cv-num", text: value }));
-      const scores = !r ? s.scores.map((x) => total(x.name, t.score_now, x.score))
-        : s.scores.length ? [] : view.seats.map((x, k) => total(x.name, t.deal_total, r.payoffs[k]));
+      // Each seat's points by source, this deal's total when there are several sources, the running score.
+      const many = s.sources.length > 1;
+      const running = s.rows.some((r) => r.score);
+      const head = h("tr", {}, h("th", { scope: "col" }), s.sources.map((x) => h("th", { scope: "col", class: "cv-num", text: x })),
+        many ? h("th", { scope: "col", class: "cv-num", text: t.deal_total }) : null,
+        running ? h("th", { scope: "col", class: "cv-num", text: t.score_now }) : null);
+      const rows = s.rows.map((r) => h("tr", {}, h("th", { scope: "row", text: r.name }),
+        r.cells.map((c) => h("td", { class: "cv-num", text: c })),
+        many ? h("td", { class: "cv-num cv-total", text: r.total }) : null,
+        running ? h("td", { class: "cv-num", text: r.score }) : null));
+      const points = s.sources.length || running
+        ? h("table", { class: "cv-points", "data-testid": "points" }, h("thead", {}, head), h("tbody", {}, rows)) : null;
+      const notes = s.notes.length ? h("table", { class: "cv-notes", "data-testid": "notes" }, h("tbody", {},
+        s.notes.map((n) => h("tr", {}, h("td", { text: n.name ? `${n.name} · ${n.label}` : n.label }), h("td", { class: "cv-num", text: n.amount }))))) : null;
       const go = s.go
         ? h("button", { class: "cv-btn cv-primary", "data-action-id": s.go.id, "data-testid": "summary-go", text: s.go.label })
         : h("button", { class: "cv-btn cv-primary", "data-testid": "summary-new", text: t.new_game });
       go.addEventListener("click", () => { if (animating) return; if (s.go) model.send({ type: "act", id: s.go.id }); else newBtn.click(); });
       return h("div", { class: "cv-result cv-summary", "data-testid": "result", role: "region", "aria-label": t.result },
-        h("h3", { text: s.title }),
-        r?.title ? h("p", { text: r.title }) : null,
-        r ? h("p", { class: "cv-winners", text: fill(t.winners, { names: r.winners.map((w) => names[w]).join(", ") }) }) : null,
-        s.lines.length && !r ? h("ul", { class: "cv-summary-lines" }, s.lines.map((line) => h("li", { text: line }))) : null,
-        rows.length || scores.length ? h("table", {}, h("tbody", {}, rows, scores)) : null,
-        h("p", { class: "cv-hints-used", "data-testid": "hints-used", text: s.hints }),
-        r?.replay ? h("p", { class: "cv-replay", "data-testid": "replay", text: r.replay }) : null,
-        go);
+        h("h3", { "data-testid": "summary-title", text: s.title }),
+        h("div", { class: "cv-summary-body" }, points, notes),
+        h("div", { class: "cv-summary-foot" },
+          h("span", { class: "cv-hints-used", "data-testid": "hints-used", text: s.hints }),
+          s.replay ? h("span", { class: "cv-replay", "data-testid": "replay", text: s.replay }) : null,
+          go));
     }
 
     function drawHint(view, t) {
@@ -327,7 +308,20 @@ export default {
           g.column
             ? g.plays.map((p) => h("div", { class: "cv-trick-play" }, h("span", { class: "cv-trick-who", text: p.name }), shared.cardElement(p.card, view.pack)))
             : cardRow(g.cards, view.pack, g.name, `played-${g.seat}`))),
-        ...view.extras.map((x, i) => h("div", { class: `cv-extra${x.small ? " cv-small" : ""}` }, h("div", { class: "cv-play-name", text: x.label }), cardRow(x.cards, view.pack, x.label, `extra-${i}`))));
+        ...view.extras.map((x, i) => (x.plays ? reviewBox(x, view.pack, i)
+          : h("div", { class: `cv-extra${x.small ? " cv-small" : ""}` }, h("div", { class: "cv-play-name", text: x.label }), cardRow(x.cards, view.pack, x.label, `extra-${i}`)))));
+    }
+
+    /** A finished round to review, folded: who played what, in order (a pass as a word). */
+    function reviewBox(x, pack, i) {
+      const box = h("details", { class: "cv-review", "data-testid": `extra-${i}` },
+        h("summary", { text: x.label }),
+        h("ol", { class: "cv-review-plays" }, x.plays.map((p) => h("li", {},
+          h("span", { class: "cv-trick-who", text: p.note ? `${p.name} · ${p.note}` : p.name }),
+          p.cards.length ? cardRow(p.cards, pack, p.name, null) : null))));
+      box.open = reviewOpen;
+      box.addEventListener("toggle", () => { reviewOpen = box.open; });
+      return box;
     }
 
     function drawFelt(view) {
@@ -441,19 +435,13 @@ export default {
       }
     }
 
-    function drawRules() {
-      rules.innerHTML = model.get("rules");  // HTML from the kernel's Markdown renderer
-    }
-
     function drawNotice() {
       notice.textContent = model.get("notice");
       notice.hidden = !model.get("notice");
     }
 
     function drawAll() {
-      drawTabs();
       drawBar();
-      drawRules();
       drawNotice();
       if (!animating) finish(false);
     }
@@ -461,7 +449,6 @@ export default {
     const on = (name, fn) => model.on(`change:${name}`, fn);
     on("frame", onFrame);
     on("notice", drawNotice);
-    on("rules", drawRules);
     on("texts", drawAll);
     on("level", drawBar);
     on("look", () => shared.applyLook(root, model.get("look")));

@@ -30,8 +30,6 @@ from cardavia_nb.games import get as get_game
 from cardavia_nb.i18n import card_name
 from cardavia_nb.ui.adapters import Adapter, adapter_for, t
 from cardavia_nb.ui.assets import Widget, module
-from cardavia_nb.ui.markdown import to_html
-from cardavia_nb.ui.rules import rules_text
 from cardavia_nb.ui.settings import Settings, ui_texts
 
 LEVELS = ("low", "high")
@@ -82,11 +80,11 @@ def card_ids(value: Any, pack_ids: frozenset[str]) -> set[str]:
 
 _TOKEN = re.compile(r"[A-Za-z0-9]+")
 _SUIT_SIGNS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})  # "9♥" is written for 9H
-STATIC_TRAITS = frozenset({"rules", "texts", "_esm", "_css", "_hub"})
+STATIC_TRAITS = frozenset({"texts", "_esm", "_css", "_hub"})
 
 
 def exposed_cards(table: "Table") -> set[str]:
-    """Every card a table's synced state shows, by id or by name (rules and fixed texts excepted).
+    """Every card a table's synced state shows, by id or by name (fixed texts excepted).
 
     Used by the tests and the benchmark to prove that no hidden card ever reaches the browser.
     """
@@ -141,7 +139,6 @@ class Table(Widget):
     # A single value changes at once, so the order of keys in a message can never change what is drawn.
     frame = traitlets.Dict().tag(sync=True)
     notice = traitlets.Unicode("").tag(sync=True)
-    rules = traitlets.Unicode("").tag(sync=True)
     texts = traitlets.Dict().tag(sync=True)
     level = traitlets.Unicode("low").tag(sync=True)
     delay = traitlets.Int(550, min=0, max=3000).tag(sync=True)
@@ -277,7 +274,8 @@ class Table(Widget):
         legal = self.game.legal_actions(self._state)
         view = self.game.observe(self._state, self.human)
         adviser = self._make_player("high", self.human)  # the High player, seated where the human sits
-        rows = adviser.explain(self.game, view, legal)[:HINT_ROWS]
+        # best first: a player may list its candidates in legal order (Truco's does); ties keep that order
+        rows = sorted(adviser.explain(self.game, view, legal), key=lambda r: -r["value"])[:HINT_ROWS]
         self.hints += 1
         self._hint_rows = [{"id": r["id"], "label": self.adapter.label(self.game.action(r["id"]), self.lang),
                             "reason": r["message"].text(self.lang)} for r in rows]
@@ -407,9 +405,9 @@ class Table(Widget):
         hand = [{**card, "action": clicks.get(card["id"]), "why": why.get(card["id"], "")}
                 for card in a.cards(a.hand(view), lang)]
         center = [self._group(c) for c in a.center(view, lang)]
-        extras = [{"label": e["label"], "cards": a.cards(e["cards"], lang), "small": e.get("small", False)}
-                  for e in a.extras(view, lang)]
+        extras = [self._extra(e) for e in a.extras(view, lang)]
         over = state.to_act is None
+        result = self._result(state) if over else None
         if over:
             status = t("status.over", lang)
         elif ending is not None:
@@ -423,8 +421,8 @@ class Table(Widget):
             "center": center, "extras": extras, "info": a.info(view, lang), "status": status,
             "actions": [{"id": x.id, "label": a.label(x, lang)} for x in a.buttons(listed)],
             "select": select,
-            "result": self._result(state) if over else None, "over": over,
-            "summary": self._summary(seats, ending) if over or ending is not None else None,
+            "result": result, "over": over,
+            "summary": self._summary(state, view, seats, result, ending) if over or ending is not None else None,
             "hints": self._hints_text(), "mine": mine,
             "help": (a.help(view, legal, lang) or ("" if select else next(iter(why.values()), ""))) if mine else "",
         }
@@ -462,15 +460,48 @@ class Table(Widget):
         texts = {card: msg.text(self.lang, reader=self.human) for card, msg in reasons.items()}
         return {card: text for card, text in texts.items() if cards_shown(text, self) <= self._known}
 
-    def _summary(self, seats: list[dict[str, Any]], ending: Any) -> dict[str, Any]:
-        """The deal's end told on the felt: who won and why, the points by source, the new score,
-        the hints used, and the one button to go on (``ending``, the 'Next deal' move, else a new game)."""
-        lines = (self._line(event) for event in self._deal_points)
-        return {"title": t("table.deal_done" if ending is not None else "table.game_done", self.lang),
-                "lines": [line for line in lines if line],
-                "scores": [{"name": s["name"], "score": s["score"]} for s in seats if s["score"]],
-                "hints": self._hints_text(),
+    def _extra(self, extra: dict[str, Any]) -> dict[str, Any]:
+        """One public card group beside the middle for the page; a finished round keeps its ``plays``
+        (each seat's cards, or a note such as 'passes') so that the player can review it."""
+        out = {"label": extra["label"], "cards": self.adapter.cards(extra["cards"], self.lang),
+               "small": extra.get("small", False)}
+        if "plays" in extra:
+            out["plays"] = [{"name": self._name(seat), "cards": self.adapter.cards(cards, self.lang), "note": note}
+                            for seat, cards, note in extra["plays"]]
+        return out
+
+    def _summary(self, state: Any, view: Any, seats: list[dict[str, Any]], result: dict[str, Any] | None,
+                 ending: Any) -> dict[str, Any]:
+        """The deal's end told on the felt: who won (the title), a table of each seat's points by
+        source (and the running score in a match), the result's remaining items, the hints used,
+        the deal code once the game is over, and the one button to go on (``ending``, the
+        'Next deal' move, else a new game)."""
+        sources: list[str] = []
+        points: dict[tuple[int, str], float] = {}
+        for event in self._deal_points:
+            if event.source not in sources:
+                sources.append(event.source)
+            points[event.seat, event.source] = points.get((event.seat, event.source), 0) + event.amount
+        rows = [{"name": s["name"],
+                 "cells": [self._signed(points[s["seat"], src]) if (s["seat"], src) in points else "" for src in sources],
+                 "total": self._signed(sum(points.get((s["seat"], src), 0) for src in sources)),
+                 "score": s["score"] if self.adapter.running_score else ""} for s in seats]
+        names = {s["seat"]: s["name"] for s in seats}
+        notes = [{"name": names.get(item["seat"], ""), "label": item["label"], "amount": item["amount"]}
+                 for item in (self.adapter.notes(result) if result else [])]
+        return {"title": self.adapter.verdict(view, self.game.result(state), self._deal_points, self.lang, self.human),
+                "sources": [self._source(src) for src in sources], "rows": rows, "notes": notes,
+                "hints": self._hints_text(), "replay": result["replay"] if result else "",
                 "go": {"id": ending.id, "label": self.adapter.label(ending, self.lang)} if ending is not None else None}
+
+    def _signed(self, amount: float) -> str:
+        """Points won or lost, with their sign (+3, -20), in the page language."""
+        return i18n.number(i18n.Signed(amount), self.lang) if amount else "0"
+
+    def _source(self, source: str) -> str:
+        """A scoring source's name in the page language (the game's ``<game>.source.*`` words)."""
+        key = f"{self.game.name}.source.{source}"
+        return i18n.translate(key, self.lang) if i18n.has(key) else source
 
     def _selecting(self, state: Any, view: Any, legal: Any) -> dict[str, Any] | None:
         """The selection panel's texts and the engine's ready-made selections, when selecting."""
@@ -495,10 +526,6 @@ class Table(Widget):
         """Replace parts of the frame in one trait change (the page's one commit signal)."""
         self.frame = {**self.frame, **parts}
 
-    def _rules_text(self) -> str:
-        """The full rules of the game in the current language, as HTML."""
-        return to_html(rules_text(self.game.name, self.lang))
-
     def _on_settings(self, look: dict[str, Any], lang_changed: bool) -> None:
         """Follow the shared settings; a new language re-renders every word."""
         self.look = look
@@ -506,18 +533,12 @@ class Table(Widget):
             return
         self._lang = look["lang"]
         with self.hold_sync():
-            self.texts = {**ui_texts("table", self.lang), "game": self._game_title()}
-            self.rules = self._rules_text()
+            self.texts = ui_texts("table", self.lang)
             self._render()
             if self._notice is not None:
                 self.notice = self._notice.text(self.lang)
             if self.selection and self.view.get("select"):
                 self._select({"cards": self.selection["cards"]})
-
-    def _game_title(self) -> str:
-        """The game's name in the current language (the home catalog's title when it has one)."""
-        key = f"games.{self.game.name}.title"
-        return i18n.translate(key, self.lang) if i18n.has(key) else self.game.name
 
     def _set_notice(self, msg: Msg) -> None:
         """Show a refusal on the table."""

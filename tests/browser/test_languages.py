@@ -12,20 +12,20 @@ def words(lang: str) -> dict[str, str]:
         "step": i18n.translate("truco.lesson.step1.title", lang),
         "tab": i18n.translate("ui.table.tab_rules", lang),
         "rules": i18n.translate("truco.rules.full", lang).splitlines()[0].lstrip("# ").strip(),
+        "new_game": i18n.translate("ui.table.new_game", lang),
     }
 
 
 def check(page, lang: str) -> None:
     expected = words(lang)
     assert panel(page, expected["step"]).count() == 1, f"{lang}: step 1 heading {expected['step']!r} missing"
+    assert page.locator("#cv-tab-rules").inner_text().strip() == expected["tab"]
+    show_tab(page, "rules")
+    page.locator("#cv-panel-rules").get_by_text(expected["rules"]).first.wait_for(timeout=10_000)
     show_tab(page, "table")
-    table = page.locator(TABLE)
-    tab = table.locator("[data-testid='tab-rules']")
-    assert tab.inner_text().strip() == expected["tab"]
-    tab.click()
-    rules = table.locator("[data-testid='panel-rules']")
-    rules.get_by_text(expected["rules"]).first.wait_for(timeout=10_000)
-    table.locator("[data-testid='tab-table']").click()
+    new_game = page.locator(TABLE).locator("[data-testid='new-game']")
+    page.wait_for_function("([el, text]) => el.textContent.trim() === text",
+                           arg=[new_game.element_handle(), expected["new_game"]], timeout=10_000)
     show_tab(page, "learn")
 
 

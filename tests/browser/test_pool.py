@@ -26,10 +26,10 @@ def test_a_preheated_page_ends_in_the_language_of_its_address(browser, pooled):
     page.set_default_timeout(PAGE_DEADLINE_MS)
     page.goto(f"{url}voila/render/notebooks/01-truco.ipynb?lang=fr", wait_until="domcontentloaded")
     page.locator(f"{TABLE}{READY}").wait_for(state="attached")
-    tab = page.locator(TABLE).locator("[data-testid='tab-rules']")
-    french = i18n.translate("ui.table.tab_rules", "fr")
-    assert french != i18n.translate("ui.table.tab_rules", "en")
-    page.wait_for_function("([el, text]) => el.textContent.trim() === text", arg=[tab.element_handle(), french],
+    button = page.locator(TABLE).locator("[data-testid='new-game']")
+    french = i18n.translate("ui.table.new_game", "fr")
+    assert french != i18n.translate("ui.table.new_game", "en")
+    page.wait_for_function("([el, text]) => el.textContent.trim() === text", arg=[button.element_handle(), french],
                            timeout=15_000)
     assert page.locator("[data-testid='setting-lang']").first.input_value() == "fr"
     assert "Using pre-heated kernel" in log.read_text(), "the page did not come from the pool"

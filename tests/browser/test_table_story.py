@@ -1,11 +1,15 @@
 """The felt tells the story, seen as a person sees it: each game at 1366×900 and 390×844 in English
 and Portuguese, in the phases start, mid-trick, hint open and deal summary (screenshots in
-tests/artifacts/table-<game>-<lang>-<width>-<phase>.png), with the checks of issue 14 on the way."""
+tests/artifacts/table-<game>-<lang>-<size>-<phase>.png; Pao De Kuai also with its last round open for
+review), with the checks of issue 14 on the way: during play the opponents, the middle, the hand and
+the buttons are on the first screen; the summary says who won, fits 1366×900, and its button can be
+reached on a phone."""
 
 from __future__ import annotations
 
 import pytest
 
+from cardavia_nb import i18n
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.harness import show_tab
 from tests.browser.pages import TABLE
@@ -59,6 +63,37 @@ def positions(page, selector: str) -> list[dict]:
         "nodes => nodes.map(n => { const r = n.getBoundingClientRect(); return {x: r.x, y: r.y, bottom: r.bottom, seat: n.dataset.seat}; })")
 
 
+def on_first_screen(page, height: int) -> None:
+    """With the table's top at the top of the window, everything needed to play is above the fold."""
+    top = page.evaluate(f"document.querySelector(\"{TABLE}\").getBoundingClientRect().top")
+    for part in (".cv-opponents", "[data-testid='middle']", "[data-testid='hand']", ".cv-action-row", "[data-testid='selection']"):
+        for box in positions(page, part):
+            assert box["bottom"] - top <= height, f"{part} ends {box['bottom'] - top:.0f} px below the table's top"
+
+
+def reachable(locator) -> bool:
+    """Whether a button scrolled into view is the element a tap at its centre lands on."""
+    locator.scroll_into_view_if_needed()
+    return locator.evaluate("b => { const r = b.getBoundingClientRect(); return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === b; }")
+
+
+def review_last_round(page, name: str) -> None:
+    """Pao De Kuai: play on until a round is over, open its review, and read who played what."""
+    table = page.locator(TABLE)
+    review = table.locator(".cv-review")
+    for _ in range(30):
+        if review.count() or table.locator("[data-testid='result']").count():
+            break
+        move(page)
+    review.locator("summary").click()
+    plays = review.locator(".cv-review-plays li")
+    assert plays.count() >= 3 and review.get_attribute("open") is not None
+    look(page, f"{name}-review")
+    move(page)
+    assert table.locator(".cv-review").count() == 0 or table.locator(".cv-review").get_attribute("open") is not None, \
+        "an open review stays open while the player plays on"
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", ["en", "pt"])
 @pytest.mark.parametrize("game", GAMES)
@@ -76,6 +111,9 @@ def test_the_felt_tells_the_story(open_page, game, lang, size):
     wait(page)
     name = f"table-{game}-{lang}-{size}"
     look(page, f"{name}-start")
+    assert table.locator("[data-testid='tab-rules'], [data-testid='title']").count() == 0, "the page's tabs and header do that"
+    if table.get_attribute("data-to-act") == "0":
+        on_first_screen(page, height)
 
     seats = positions(page, ".cv-opponents .cv-seat")
     assert [s["seat"] for s in sorted(seats, key=lambda s: s["x"])][-1] == "1", "the next player sits on your right"
@@ -103,6 +141,7 @@ def test_the_felt_tells_the_story(open_page, game, lang, size):
         move(page)
         moves += 1
     look(page, f"{name}-mid")
+    on_first_screen(page, height)
     if game == "french_tarot":
         box = table.bounding_box()
         hand = positions(page, "[data-testid='hand']")[0]
@@ -114,6 +153,8 @@ def test_the_felt_tells_the_story(open_page, game, lang, size):
     table.locator("[data-testid='hint']").click()
     table.locator("[data-testid='hint-panel'] li").first.wait_for()
     look(page, f"{name}-hint")
+    if game == "pao_de_kuai":
+        review_last_round(page, name)
 
     for _ in range(80):
         if table.locator("[data-testid='summary-go'], [data-testid='summary-new']").count():
@@ -124,9 +165,16 @@ def test_the_felt_tells_the_story(open_page, game, lang, size):
     assert table.locator(".cv-now").count() == 0, "nobody is 'to play' once the deal is over"
     assert table.locator("[data-testid='actions'] button").count() == 0
     assert summary.locator("[data-testid='hints-used']").inner_text().strip()[-1].isdigit()
+    title = summary.locator("[data-testid='summary-title']").inner_text()
+    assert title and title not in (i18n.translate("ui.table.deal_done", lang), i18n.translate("ui.status.over", lang))
     if lang == "en":
         assert "Payoff" not in summary.inner_text()
+        assert any(word in title for word in ("won", "went out", "contract")), title
     look(page, f"{name}-summary")
+    if size == "desktop":
+        box = table.bounding_box()
+        assert box["height"] <= height, f"the {game} summary is {box['height']:.0f} px tall"
+    assert reachable(table.locator("[data-testid='summary-go'], [data-testid='summary-new']"))
     log = table.locator("[data-testid='log']")
     assert log.evaluate("ol => parseFloat(getComputedStyle(ol).paddingLeft) >= 2.8 * parseFloat(getComputedStyle(ol).fontSize)")
     assert log.get_attribute("aria-label")

@@ -74,7 +74,8 @@ class Adapter:
         return [{"seat": (view.leader + i) % n, "cards": [c], "note": ""} for i, c in enumerate(view.table)]
 
     def extras(self, view: Any, lang: str) -> list[dict[str, Any]]:
-        """Other public card groups to show (revealed chien, poignées ...): ``[{label, cards}]``."""
+        """Other public card groups to show (revealed chien, poignées ...): ``[{label, cards}]``; a
+        group with ``plays`` (``[(seat, cards, note)]``) is a finished round the player may review."""
         return []
 
     def info(self, view: Any, lang: str) -> list[str]:
@@ -140,6 +141,21 @@ class Adapter:
                  for it in res.items]
         return {"winners": list(res.winners), "items": items,
                 "payoffs": [i18n.number(p, lang) for p in res.payoffs]}
+
+    running_score = False  # whether the game keeps a score across deals (the summary shows it)
+
+    def verdict(self, view: Any, result: Any, points: Sequence[Any], lang: str, reader: int) -> str:
+        """The summary's title: who won, from the engine's result (``points``: the deal's points events)."""
+        if result is None:
+            return t("table.deal_done", lang)
+        if len(result.winners) == 1:
+            return i18n.translate("ui.summary.won", lang, reader=reader, seat=i18n.Seat(result.winners[0]))
+        names = [str(i18n.seat_name(w, lang, reader)) for w in result.winners]
+        return t("table.winners", lang, names=i18n.join(names, lang))
+
+    def notes(self, result: dict[str, Any]) -> list[dict[str, Any]]:
+        """The result's items worth a line under the points table (all of them here)."""
+        return result["items"]
 
     def item_text(self, item: Any, lang: str, reader: int | None = 0) -> str:
         """The words of one settlement line for the player at ``reader``: the game's catalog key."""

@@ -7,7 +7,7 @@ from typing import Any, Sequence
 
 from cardavia_nb.core.game import Action
 from cardavia_nb.games.french_tarot.actions import ActionList
-from cardavia_nb.i18n import translate
+from cardavia_nb.i18n import Seat, translate
 from cardavia_nb.ui.adapters import Adapter, t
 
 
@@ -91,3 +91,14 @@ class GameAdapter(Adapter):
     def preset_label(self, action: Action, lang: str) -> str:
         """The engine's discard is "Suggested discard"; a poignée offer says its level."""
         return t("tarot.suggested_discard", lang) if action.kind == "discard" else self.label(action, lang)
+
+    def verdict(self, view: Any, result: Any, points: Sequence[Any], lang: str, reader: int) -> str:
+        """Whether the taker made the contract."""
+        if result is None or view.taker is None:
+            return super().verdict(view, result, points, lang, reader)
+        key = "tarot_made" if view.taker in result.winners else "tarot_lost"
+        return translate(f"ui.summary.{key}", lang, reader=reader, seat=Seat(view.taker))
+
+    def notes(self, result: dict[str, Any]) -> list[dict[str, Any]]:
+        """The count of the contract; each seat's score is already in the points table."""
+        return [item for item in result["items"] if item["seat"] is None]

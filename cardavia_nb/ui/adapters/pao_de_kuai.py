@@ -5,9 +5,23 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from cardavia_nb.core.game import Action
+from cardavia_nb.games.pao_de_kuai.rules import Play
 from cardavia_nb.games.pao_de_kuai.words import shape_text
-from cardavia_nb.i18n import Cards
+from cardavia_nb.i18n import Cards, Seat, translate
 from cardavia_nb.ui.adapters import Adapter, t
+
+
+def last_round(history: Sequence[Play]) -> list[Play]:
+    """The plays and passes of the last finished round (a round ends on the second pass in a row)."""
+    done: list[Play] = []
+    current: list[Play] = []
+    passes = 0
+    for play in history:
+        current.append(play)
+        passes = passes + 1 if play.is_pass else 0
+        if passes == 2:
+            done, current, passes = current, [], 0
+    return done
 
 
 class GameAdapter(Adapter):
@@ -21,6 +35,22 @@ class GameAdapter(Adapter):
         if top is None:
             return []
         return [{"seat": top.seat, "cards": list(top.cards), "note": shape_text(top.combo, lang)}]
+
+    def extras(self, view: Any, lang: str) -> list[dict[str, Any]]:
+        """The last finished round, to review: who played what, and who won the lead."""
+        plays = last_round(view.history)
+        if not plays or view.winner is not None:
+            return []
+        winner = [p.seat for p in plays if not p.is_pass][-1]
+        return [{"label": t("pdk.last_round", lang, name=self.who(winner, view, lang, True)), "cards": [],
+                 "plays": [(p.seat, list(p.cards), t("pdk.passes", lang) if p.is_pass else shape_text(p.combo, lang))
+                           for p in plays]}]
+
+    def verdict(self, view: Any, result: Any, points: Sequence[Any], lang: str, reader: int) -> str:
+        """Who went out first."""
+        if view.winner is None:
+            return super().verdict(view, result, points, lang, reader)
+        return translate("ui.summary.pdk_out", lang, reader=reader, seat=Seat(view.winner))
 
     def info(self, view: Any, lang: str) -> list[str]:
         """Who leads, who passed, whether 3♥ must open, the bomb bonuses so far."""

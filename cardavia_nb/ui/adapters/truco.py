@@ -6,7 +6,7 @@ from typing import Any, Sequence
 
 from cardavia_nb.core.game import Action
 from cardavia_nb.games.truco import TRUCO_CALLS, malas_buenas
-from cardavia_nb.i18n import translate
+from cardavia_nb.i18n import Seat, translate
 from cardavia_nb.ui.adapters import Adapter, t
 
 
@@ -55,6 +55,20 @@ class GameAdapter(Adapter):
     def tags(self, view: Any, lang: str) -> dict[int, str]:
         """Who deals and who is mano."""
         return {view.dealer: t("truco.dealer", lang), view.mano: t("truco.mano", lang)}
+
+    running_score = True
+    DEAL_SOURCES = ("truco", "refusal", "fold")  # the points of the side that won the deal itself
+
+    def verdict(self, view: Any, result: Any, points: Sequence[Any], lang: str, reader: int) -> str:
+        """Who won the match and by how much, else who won the deal."""
+        if result is not None:
+            winner = result.winners[0]
+            return translate("ui.summary.truco_match", lang, reader=reader, seat=Seat(winner),
+                             a=view.scores[winner], b=view.scores[1 - winner])
+        won = [p.seat for p in points if p.source in self.DEAL_SOURCES]
+        if not won:
+            return t("table.deal_done", lang)
+        return translate("ui.summary.truco_deal", lang, reader=reader, seat=Seat(won[-1]))
 
     def pause(self, legal: Sequence[Action]) -> Action | None:
         """'Next deal' waits for the human's click even when the computer deals next."""
