@@ -82,12 +82,44 @@ function frame(inner, fill = "#fffdf6") {
     + inner + `</svg>`;
 }
 
-function corners(text, shape, color) {
+let drawn = 0;  // ids for the parts a card repeats by reference
+
+/** `markup` drawn, then drawn again turned half round (the bottom corner) by reference (<use>):
+ * the card's text then holds each word once, so that what a checker or a speech tool reads as the
+ * card's visible text is the corner, and the card's name starts with it (`cardLabel`). With `hidden`
+ * both copies are references and the original stays in <defs> (words that only repeat the corner). */
+function turned(markup, hidden = false) {
+  const id = `cv-part-${++drawn}`;
+  const part = `<g id="${id}">${markup}</g>`;
+  const turn = `<use href="#${id}" transform="rotate(180 50 70)"/>`;
+  return hidden ? `<defs>${part}</defs><use href="#${id}"/>${turn}` : part + turn;
+}
+
+// The shape cue of the four-colour suits: behind each corner index a tab whose texture tells the suit
+// without its colour (spades shaded, hearts dotted, diamonds striped, clubs checked). Shown only when
+// the root says data-suits="four" (cardavia.css); drawn in the suit's colour.
+const CUES = {
+  S: () => '<rect x="2.5" y="4.5" width="15" height="29" rx="3" fill="currentColor" opacity=".16"/>',
+  H: () => [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((row) => [0, 1, 2, 3].map((col) =>
+    `<circle cx="${4.6 + col * 3.6 + (row % 2) * 1.8}" cy="${6.3 + row * 2.9}" r=".75" fill="currentColor" opacity=".55"/>`)).join(""),
+  D: () => `<path d="${[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((i) => {
+    const c = 7 + i * 2.8;  // the stripe x + y = c, cut to the tab
+    const x0 = Math.max(2.5, c - 33.5), x1 = Math.min(17.5, c - 4.5);
+    return `M${x0} ${c - x0}L${x1} ${c - x1}`;
+  }).join("")}" stroke="currentColor" stroke-width=".7" opacity=".5"/>`,
+  C: () => `<path d="${[1, 2, 3, 4].map((i) => `M${2.5 + i * 3} 4.5v29`).join("")}${[1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => `M2.5 ${4.5 + i * 2.9}h15`).join("")}" stroke="currentColor" stroke-width=".5" opacity=".5"/>`,
+};
+
+function cue(suit) {
+  return CUES[suit] ? `<g class="cv-suit-cue"><rect x="2.5" y="4.5" width="15" height="29" rx="3" fill="none" stroke="currentColor" stroke-width=".8"/>${CUES[suit]()}</g>` : "";
+}
+
+function corners(text, shape, color, suit = "") {
   const font = `font-family="Georgia, 'Times New Roman', serif" font-weight="700" style="fill:${color}"`;
   const size = text.length > 2 ? 12 : 15;
-  const one = `<text x="10" y="19" font-size="${size}" text-anchor="middle" ${font}>${esc(text)}</text>`
-    + (shape ? symbol(shape, 10, 28, 9, color) : "");
-  return one + `<g transform="rotate(180 50 70)">${one}</g>`;
+  return turned(`<g style="color:${color}">${cue(suit)}</g>`
+    + `<text x="10" y="19" font-size="${size}" text-anchor="middle" ${font}>${esc(text)}</text>`
+    + (shape ? symbol(shape, 10, 28, 9, color) : ""));
 }
 
 // Court figures, each its own person in a framed panel (22..78 x 30..110): the king crowned and
@@ -154,7 +186,7 @@ function frenchFace(rank, suit) {
   } else {
     body = court(rank, shape, color);
   }
-  return frame(corners(rank, shape, color) + body);
+  return frame(corners(rank, shape, color, suit) + body);
 }
 
 function trumpFace(n) {
@@ -165,8 +197,7 @@ function trumpFace(n) {
     return `<circle cx="${50 + Math.cos(a) * 24}" cy="${72 + Math.sin(a) * 24}" r="2.2" fill="hsl(${hue} 50% 50%)"/>`;
   }).join("");
   const num = `<text x="50" y="82" font-size="30" text-anchor="middle" font-family="Georgia, serif" font-weight="700" fill="#2d2a26">${n}</text>`;
-  const roman = `<text x="50" y="24" font-size="11" text-anchor="middle" font-family="Georgia, serif" fill="#4a4036">${ROMAN[n]}</text>`
-    + `<text x="50" y="126" font-size="11" text-anchor="middle" font-family="Georgia, serif" fill="#4a4036" transform="rotate(180 50 122)">${ROMAN[n]}</text>`;
+  const roman = turned(`<text x="50" y="24" font-size="11" text-anchor="middle" font-family="Georgia, serif" fill="#4a4036">${ROMAN[n]}</text>`, true);
   const oudler = n === 1 || n === 21 ? `<circle cx="50" cy="72" r="32" fill="none" stroke="#c08a00" stroke-width="1.6"/>` : "";
   return frame(band + stars + oudler + num + roman);
 }
@@ -213,16 +244,35 @@ export function backSVG() {
     + `<text x="50" y="73.6" font-size="9.5" text-anchor="middle" font-family="Georgia, serif" font-weight="700" fill="#e9c75a">C</text>`, "#f4efe3");
 }
 
+const SIGNS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+
+/** What a face-up card shows first, as text: its corner index ("7" on a Spanish card, "7♠", "K♥";
+ * a Tarot trump's number "12"), or the word on a card without one ("EXCUSE", "JOKER"). */
+export function cornerText(id, pack) {
+  if (id === "EX") return "EXCUSE";
+  if (/^(JO\d|BJ|RJ)$/.test(id)) return "JOKER";
+  if (pack === "tarot" && /^T\d+$/.test(id)) return id.slice(1);
+  const rank = id.slice(0, -1);
+  return pack === "spanish" ? rank : rank + (SIGNS[id.slice(-1)] ?? "");
+}
+
+/** A card's accessible name: what its corner shows, then its name in words ("7♠, Seven of spades"),
+ * so that the name starts with the card's visible text (WCAG 2.5.3, label in name). */
+export function cardLabel(card, pack) {
+  return `${cornerText(card.id, pack)}, ${card.name}`;
+}
+
 /** An element holding one card: a face-up card when `card` is {id, name}, else a back. */
 export function cardElement(card, pack, tag = "div") {
   const el = h(tag, { class: "cv-card" });
   if (card) {
     el.innerHTML = cardSVG(card.id, pack);
     el.dataset.card = card.id;
-    el.setAttribute(tag === "button" ? "aria-label" : "title", card.name);
+    const label = cardLabel(card, pack);
+    el.setAttribute(tag === "button" ? "aria-label" : "title", label);
     if (tag !== "button") {
       el.setAttribute("role", "img");
-      el.setAttribute("aria-label", card.name);
+      el.setAttribute("aria-label", label);
     }
   } else {
     el.innerHTML = backSVG();
@@ -444,4 +494,4 @@ export function renderFan(model, el) {
   draw();
 }
 
-const api = { h, roving, keyOf, cardSVG, backSVG, cardElement, grainURL, applyLook, ready, renderPanel, renderFan, noticeLine };
+const api = { h, roving, keyOf, cardSVG, backSVG, cornerText, cardLabel, cardElement, grainURL, applyLook, ready, renderPanel, renderFan, noticeLine };

@@ -1,5 +1,7 @@
 """The table works from the keyboard: Tab reaches the hand, arrows move along it, Enter plays."""
 
+import re
+
 from tests.browser.pages import TABLE, log_lines
 
 SEED = 13  # you are mano in deal 1: your move first
@@ -13,8 +15,9 @@ def test_play_a_card_with_arrow_keys_and_enter(open_page):
     table.locator("[data-testid='log'] li", has_text=f"code {SEED}.").wait_for()
     hand = table.locator("[data-testid='hand'] button[data-action-id]")
     assert hand.count() == 3
-    for i in range(3):  # every card names itself in words for screen readers
-        assert hand.nth(i).get_attribute("aria-label")
+    for i in range(3):  # every card names itself for screen readers, first what its corner shows: "7, Seven of coins"
+        card = hand.nth(i).get_attribute("data-card")
+        assert re.fullmatch(rf"{card[:-1]}, [A-Z][a-z]+.* of [a-z]+", hand.nth(i).get_attribute("aria-label"))
     hand.first.focus()
     page.keyboard.press("ArrowRight")
     focused = page.evaluate("document.activeElement.dataset.actionId")

@@ -1,0 +1,98 @@
+"""The table in JupyterLab 4 with its dark theme: it draws dark, and keeps the same contrast guarantees
+(text 4.5:1, suit colours and focus rings 3:1) at the slider extremes."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+
+from tests.browser.conftest import shot
+from tests.browser.harness import ROOT, Watch, free_port, new_context
+from tests.browser.pages import TABLE
+from tests.browser.test_a11y import below_the_floor, set_look
+
+CELL = "from cardavia_nb.ui import Settings, Table\ndisplay(Settings.shared(), Table('truco', level='low'))"
+START_S = 90
+
+
+@contextlib.contextmanager
+def lab_server(home):
+    """JupyterLab on a free loopback port, hermetic (its own config, data, runtime and settings folders),
+    with the dark theme chosen the supported way: the user setting of @jupyterlab/apputils-extension."""
+    themes = home / "settings" / "@jupyterlab" / "apputils-extension" / "themes.jupyterlab-settings"
+    themes.parent.mkdir(parents=True)
+    themes.write_text(json.dumps({"theme": "JupyterLab Dark"}))
+    notebook = {"cells": [{"cell_type": "code", "execution_count": None, "id": "table", "metadata": {},
+                           "outputs": [], "source": CELL}],
+                "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+                "nbformat": 4, "nbformat_minor": 5}
+    (home / "dark.ipynb").write_text(json.dumps(notebook))
+    env = {**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
+           "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"), "IPYTHONDIR": str(home / "ipython"),
+           **{f"JUPYTER_{kind}_DIR": str(home / kind.lower()) for kind in ("CONFIG", "DATA", "RUNTIME")}}
+    port = free_port()
+    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", f"--ServerApp.port={port}",
+           "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0", "--IdentityProvider.token=",
+           f"--ServerApp.root_dir={home}", "--LabApp.news_url=None",
+           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    with (home / "lab.log").open("w") as log:
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        end = time.monotonic() + START_S
+        while True:
+            try:
+                with urllib.request.urlopen(url + "api/status", timeout=2):
+                    break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > end:
+                    raise RuntimeError(f"JupyterLab did not start:\n{(home / 'lab.log').read_text()[-3000:]}") from None
+                time.sleep(0.3)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def test_table_in_jupyterlab_dark_keeps_its_contrast(browser, tmp_path):
+    with lab_server(tmp_path) as url:
+        context = new_context(browser)
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        watch = Watch().attach(page)
+        start = time.monotonic()
+        page.goto(f"{url}lab/tree/dark.ipynb", timeout=60_000)
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=START_S * 1000)
+        assert page.evaluate("document.body.dataset.jpThemeLight") == "false", "Lab did not take the dark theme"
+        for _ in range(3):  # Lab may drop a run asked for while it is still settling: ask again
+            page.locator(".jp-Cell .jp-InputArea-editor").first.click()
+            page.keyboard.press("Shift+Enter")
+            try:
+                page.wait_for_function("/[*\\d]/.test(document.querySelector('.jp-InputArea-prompt').textContent)", timeout=10_000)
+                break
+            except Exception:
+                continue
+        try:
+            page.wait_for_selector(f"{TABLE}[data-ready='1']", timeout=60_000)
+        except Exception:
+            shot(page, "FAILED-lab-truco-dark")
+            raise
+        print(f"\nJupyterLab dark: the table drawn {time.monotonic() - start:.1f} s after opening the notebook")
+        paper = page.evaluate(f"getComputedStyle(document.querySelector(\"{TABLE}\")).backgroundColor")
+        assert paper == "rgb(35, 38, 43)", f"the table is not dark in Lab's dark theme: {paper}"
+        low = below_the_floor(page, "lab-dark", ("four",))
+        set_look(page, contrast=50, grain=50, temperature=50, suits="four")
+        page.locator(f"{TABLE} [data-testid='hand'] button").first.focus()
+        page.keyboard.press("ArrowRight")  # a visible focus ring in the screenshot
+        shot(page, "lab-truco-dark")
+        assert not low, "\n".join(map(str, low[:30]))
+        assert not watch.console_errors and not watch.failed, watch.problems()
+        context.close()
