@@ -27,6 +27,7 @@ def lab_server(home):
     themes = home / "settings" / "@jupyterlab" / "apputils-extension" / "themes.jupyterlab-settings"
     themes.parent.mkdir(parents=True)
     themes.write_text(json.dumps({"theme": "JupyterLab Dark"}))
+    (themes.parent / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false"}))  # no news prompt
     notebook = {"cells": [{"cell_type": "code", "execution_count": None, "id": "table", "metadata": {},
                            "outputs": [], "source": CELL}],
                 "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
@@ -92,6 +93,9 @@ def test_table_in_jupyterlab_dark_keeps_its_contrast(browser, tmp_path):
         set_look(page, contrast=50, grain=50, temperature=50, suits="four")
         page.locator(f"{TABLE} [data-testid='hand'] button").first.focus()
         page.keyboard.press("ArrowRight")  # a visible focus ring in the screenshot
+        ring = page.evaluate("(() => { const s = getComputedStyle(document.activeElement);"
+                             " return [s.outlineStyle, s.outlineWidth, s.outlineColor]; })()")
+        assert ring == ["solid", "3px", "rgb(255, 191, 71)"], f"Lab's own focus style won over the table's ring: {ring}"
         shot(page, "lab-truco-dark")
         assert not low, "\n".join(map(str, low[:30]))
         assert not watch.console_errors and not watch.failed, watch.problems()
