@@ -71,12 +71,15 @@ export default {
       try { localStorage.setItem(STORE, JSON.stringify(value)); } catch { /* storage refused: settings last this page */ }
     }
 
+    const controls = {};  // setting -> {input, out}: a new value is written into its control, never a new bar
+
     function slider(name, label) {
       const id = uid(name);
       const out = h("output", { for: id, text: `${model.get(name)}%` });
       const input = h("input", { type: "range", min: "0", max: "100", step: "5", id, value: String(model.get(name)), "data-testid": `setting-${name}` });
       input.addEventListener("input", () => { out.textContent = `${input.value}%`; });
       input.addEventListener("change", () => set(name, Number(input.value)));
+      controls[name] = { input, out };
       return h("div", { class: "cv-field" }, h("label", { for: id, text: label }), input, out);
     }
 
@@ -84,10 +87,19 @@ export default {
       const select = h("select", { id: uid(name), "data-testid": `setting-${name}`, onchange: () => set(name, select.value) },
         options.map(([value, text]) => h("option", { value, text })));
       select.value = model.get(name);
+      controls[name] = { input: select, out: null };
       return h("div", { class: "cv-field" }, h("label", { for: select.id, text: label }), select);
     }
 
-    // Redraw the bar keeping focus on the control the player was using.
+    /** Show the kernel's value of one setting in its control, leaving the other controls as the player left them. */
+    function show(key) {
+      const control = controls[key];
+      if (!control || key === "lang") { draw(); return; }  // a new language brings new words: the whole bar
+      control.input.value = String(model.get(key));
+      if (control.out) control.out.textContent = `${model.get(key)}%`;
+    }
+
+    // Build the bar (words changed) keeping focus on the control the player was using.
     function draw() {
       const t = model.get("texts") || {};
       const focused = root.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
@@ -109,8 +121,8 @@ export default {
       keep();
     }
 
-    for (const name of ["texts", "notice", ...KEYS]) model.on(`change:${name}`, draw);
-    for (const key of KEYS) model.on(`change:${key}`, () => changed(key));
+    for (const name of ["texts", "notice"]) model.on(`change:${name}`, draw);
+    for (const key of KEYS) model.on(`change:${key}`, () => { show(key); changed(key); });
     model.on("change:look", () => shared.applyLook(root, model.get("look")));
     shared.applyLook(root, model.get("look"));
     draw();

@@ -36,3 +36,19 @@ def select(table, cards) -> None:
     """Click each card of the hand once."""
     for card in cards:
         table.locator(f"[data-testid='hand'] [data-card='{card}']").click()
+
+
+def set_look(page, **values) -> None:
+    """Move the settings bar's controls as a player would, and wait for the kernel's answer."""
+    bar = page.locator("[data-testid='settings']")
+    for key, value in values.items():
+        control = bar.locator(f"[data-testid='setting-{key}']")
+        if key == "suits":
+            control.select_option(value)
+        else:
+            control.fill(str(value))
+            control.dispatch_event("change")
+        # the kernel's answer, kept in storage by the bar (a redraw before it would lose the next control)
+        page.wait_for_function("([k, v]) => String(JSON.parse(localStorage.getItem('cardavia.settings') || '{}')[k]) === v",
+                               arg=[key, str(value)])
+    page.wait_for_timeout(300)

@@ -7,7 +7,7 @@ import pytest
 
 from tests.browser.conftest import ARTIFACTS, shot
 from tests.browser.harness import AXE, axe_violations, show_tab
-from tests.browser.pages import TABLE, cards_in, select
+from tests.browser.pages import TABLE, cards_in, select, set_look
 from tests.browser.test_page_pao_de_kuai import first_play
 from tests.browser.test_table_keyboard import SETTLED, ids
 
@@ -109,22 +109,6 @@ CONTRAST_JS = """() => {
   return { texts, suits, ring: Math.round(ring * 100) / 100, paper: paper.slice(0, 3).map(Math.round),
            tinted: tint(paper.slice(0, 3), some).map(Math.round) };
 }"""
-
-
-def set_look(page, **values) -> None:
-    """Move the settings bar's controls as a player would, and wait for the kernel's answer."""
-    bar = page.locator("[data-testid='settings']")
-    for key, value in values.items():
-        control = bar.locator(f"[data-testid='setting-{key}']")
-        if key == "suits":
-            control.select_option(value)
-        else:
-            control.fill(str(value))
-            control.dispatch_event("change")
-        # the kernel's answer, kept in storage by the bar (a redraw before it would lose the next control)
-        page.wait_for_function("([k, v]) => String(JSON.parse(localStorage.getItem('cardavia.settings') || '{}')[k]) === v",
-                               arg=[key, str(value)])
-    page.wait_for_timeout(300)
 
 
 def below_the_floor(page, label: str, suit_colours: tuple[str, ...] = ("two", "four")) -> list:

@@ -13,8 +13,8 @@ import urllib.request
 
 from tests.browser.conftest import shot
 from tests.browser.harness import ROOT, Watch, free_port, new_context
-from tests.browser.pages import TABLE
-from tests.browser.test_a11y import below_the_floor, set_look
+from tests.browser.pages import TABLE, set_look
+from tests.browser.test_a11y import below_the_floor
 
 CELL = "from cardavia_nb.ui import Settings, Table\ndisplay(Settings.shared(), Table('truco', level='low'))"
 START_S = 90

@@ -10,7 +10,7 @@ from cardavia_nb import i18n
 from cardavia_nb.ui.page import page_words
 from tests.browser.conftest import shot
 from tests.browser.harness import show_tab
-from tests.browser.pages import TABLE
+from tests.browser.pages import TABLE, set_look
 
 WORDS = page_words()
 SETTLED = "!document.documentElement.dataset.cvSettling"
@@ -86,11 +86,10 @@ def test_settings_survive_reload_and_navigation_and_the_address_language_wins(op
     page, watch = open_page("01-truco.ipynb", query="lang=nl")
     settled(page)
     bar = page.locator("[data-testid='settings']")
-    bar.locator("[data-testid='setting-suits']").select_option("four")
-    bar.locator("[data-testid='setting-contrast']").fill("90")
-    bar.locator("[data-testid='setting-contrast']").dispatch_event("change")
+    slider = bar.locator("[data-testid='setting-contrast']").element_handle()
+    set_look(page, suits="four", contrast=90)  # each control after the kernel's answer to the one before
+    assert slider.evaluate("(el) => el.isConnected"), "an answer replaced the bar's controls under the player"
     page.locator(".cardavia[data-suits='four']").first.wait_for()
-    page.wait_for_function("JSON.parse(localStorage.getItem('cardavia.settings') || '{}').contrast === 90")
     page.reload(wait_until="domcontentloaded")
     settled(page)
     assert bar.locator("[data-testid='setting-contrast']").input_value() == "90"
