@@ -81,13 +81,13 @@ def wait_until_full(base: str, server_pid: int, size: int, timeout: float, every
     return None
 
 
-def serving(base: str, proc: subprocess.Popen, timeout: float) -> bool:
-    """Whether the Voila process answers a cheap static request within ``timeout`` seconds (False as soon
-    as it exits); ``GET /`` would start a kernel."""
+def serving(base: str, proc: subprocess.Popen, timeout: float, probe: str = "voila/static/voila.js") -> bool:
+    """Whether the server process answers a cheap request (``probe``) within ``timeout`` seconds (False as
+    soon as it exits); Voila's ``GET /`` would start a kernel."""
     end = time.monotonic() + timeout
     while time.monotonic() < end and proc.poll() is None:
         try:
-            with urllib.request.urlopen(base + "voila/static/voila.js", timeout=2):
+            with urllib.request.urlopen(base + probe, timeout=2):
                 return True
         except OSError:
             time.sleep(0.2)

@@ -38,31 +38,34 @@ class Server:
 
 
 @contextlib.contextmanager
+def server_process(cmd: list[str], log: Path, probe: str, ready_seconds: float, env: dict | None = None,
+                   port: int | None = None) -> Iterator[tuple[str, subprocess.Popen]]:
+    """A Jupyter server started from the repo root, its log in ``log``: yields its base URL once ``probe``
+    answers, and stops it afterwards (killed if it does not stop)."""
+    with log.open("w") as out:
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env or os.environ.copy())
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        if not serving(url, proc, ready_seconds, probe):
+            state = f"exited with {proc.returncode}" if proc.poll() is not None else f"did not answer within {ready_seconds} s"
+            raise RuntimeError(f"{Path(cmd[2]).name} {state}:\n{log.read_text()[-3000:]}")
+        yield url, proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@contextlib.contextmanager
 def voila_server(log: Path, extra: tuple[str, ...] = (), ready_seconds: float = 60) -> Iterator[Server]:
     """Voila on a free loopback port from the repo root (so it reads voila.json)."""
     port = free_port()
     cmd = [sys.executable, "-m", "voila", f"--Voila.port={port}", "--Voila.ip=127.0.0.1",
            "--Voila.port_retries=0", "--no-browser", *extra]
-    with log.open("w") as out:
-        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=os.environ.copy())
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        _wait_ready(url, proc, log, ready_seconds)
+    with server_process(cmd, log, "voila/static/voila.js", ready_seconds, port=port) as (url, proc):
         yield Server(url, proc.pid)
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-
-
-def _wait_ready(url: str, proc: subprocess.Popen, log: Path, seconds: float) -> None:
-    if serving(url, proc, seconds):
-        return
-    if proc.poll() is not None:
-        raise RuntimeError(f"Voila exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
-    raise RuntimeError(f"Voila did not answer within {seconds} s:\n{log.read_text()[-3000:]}")
 
 
 def is_local(url: str) -> bool:

@@ -5,6 +5,7 @@ language of its address and plays a deal by the table's own intents, with no err
 import asyncio
 import importlib.util
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 from tornado.httpclient import AsyncHTTPClient
 
@@ -25,7 +26,8 @@ def test_a_simulated_student_loads_switches_language_and_plays(voila_url):
     figures = classroom.Figures()
     student = classroom.Student(voila_url, 1, figures, deals=1)  # index 1 asks for ?lang=fr
     AsyncHTTPClient.configure(None, max_clients=10)
-    asyncio.run(student.run())
+    with ThreadPoolExecutor(1) as thread:  # the session's Playwright keeps an event loop running in this one
+        thread.submit(asyncio.run, student.run()).result()
     assert figures.errors == []
     assert student.lang == "fr" and student.shown_lang == "fr" and figures.wrong_lang == 0
     assert len(figures.tti) == 1 and len(figures.in_lang) == 1

@@ -6,13 +6,11 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import subprocess
 import sys
 import time
-import urllib.request
 
 from tests.browser.conftest import shot
-from tests.browser.harness import ROOT, Watch, free_port, new_context
+from tests.browser.harness import Watch, free_port, new_context, server_process
 from tests.browser.pages import TABLE, set_look
 from tests.browser.test_a11y import below_the_floor
 
@@ -41,26 +39,8 @@ def lab_server(home):
            "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0", "--IdentityProvider.token=",
            f"--ServerApp.root_dir={home}", "--LabApp.news_url=None",
            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
-    with (home / "lab.log").open("w") as log:
-        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        end = time.monotonic() + START_S
-        while True:
-            try:
-                with urllib.request.urlopen(url + "api/status", timeout=2):
-                    break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > end:
-                    raise RuntimeError(f"JupyterLab did not start:\n{(home / 'lab.log').read_text()[-3000:]}") from None
-                time.sleep(0.3)
+    with server_process(cmd, home / "lab.log", "api/status", START_S, env=env, port=port) as (url, _):
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 def test_table_in_jupyterlab_dark_keeps_its_contrast(browser, tmp_path):
