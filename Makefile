@@ -59,7 +59,7 @@ $(AXE): | npm
 ## test: set up, install Chromium if needed, build the static site, run every test (unit, conformance,
 ## widgets, notebooks, browser with axe-core, the static site)
 test: $(VENV)/.stamp-test chromium site $(AXE)
-	$(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --nbval-lax --nbval-current-env tests notebooks
+	$(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --durations=15 --nbval-lax --nbval-current-env tests notebooks
 
 ## test-fast: the unit tests only (no notebooks, no browser)
 test-fast: $(VENV)/.stamp-test
