@@ -46,7 +46,8 @@ def _beatable(counts: list[list[int]], seat: int, move: Move) -> bool:
 
 
 def plan_lead(counts: list[list[int]], seat: int, danger: bool) -> Move:
-    """The planning lead (see the module docstring); with ``danger`` singles go last, highest first."""
+    """The planning lead (see the module docstring): going out, or with ten cards or fewer an unbeatable
+    play that leaves a hand playable in one go, first; with ``danger`` singles go last, highest first."""
     c = counts[seat]
     out = whole_hand(c) or (sum(c) <= 10 and control_then_out(counts, seat))
     if out:
