@@ -6,12 +6,12 @@ Run: python3 benchmarks/french_tarot_speed.py [--n DEALS] [--ai-deals N]
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
 
 from cardavia_nb.core.rng import rng
 from cardavia_nb.games import get
 from cardavia_nb.players.french_tarot import HighPlayer, LowPlayer
+from decision_speed import Stopwatch
 
 
 def random_speed(game, n: int) -> tuple[float, int]:
@@ -29,20 +29,17 @@ def random_speed(game, n: int) -> tuple[float, int]:
     return (time.perf_counter() - start) / decisions * 1e6, decisions
 
 
-def decision_times(game, make, deals: int) -> list[float]:
-    """Milliseconds per decision of the player made by ``make`` in every seat over real deals."""
-    times = []
+def decision_times(game, make, deals: int) -> Stopwatch:
+    """Decisions of the player made by ``make`` in every seat over real deals, timed."""
+    watch = Stopwatch()
     for seed in range(deals):
         players = [make(seed * 4 + s) for s in range(4)]
         state = game.new(10_000 + seed)
         while state.to_act is not None:
             seat = state.to_act
             view, legal = game.observe(state, seat), game.legal_actions(state)
-            t0 = time.perf_counter()
-            action = players[seat].choose(game, view, legal)
-            times.append((time.perf_counter() - t0) * 1e3)
-            state = game.apply(state, action)
-    return times
+            state = game.apply(state, watch.time(players[seat].choose, game, view, legal))
+    return watch
 
 
 def main() -> None:
@@ -55,10 +52,7 @@ def main() -> None:
     us, decisions = random_speed(game, args.n)
     print(f"random playout: {us:.2f} µs per decision ({decisions} decisions, {args.n} deals; target ≤ 10 µs)")
     for label, make in (("Low", LowPlayer), ("High", HighPlayer)):
-        times = sorted(decision_times(game, make, args.ai_deals))
-        p95 = times[int(0.95 * (len(times) - 1))]
-        print(f"{label:>4} decision time: p50 {statistics.median(times):.2f} ms, p95 {p95:.2f} ms, "
-              f"max {times[-1]:.2f} ms over {len(times)} decisions")
+        print(f"{label:>4} decision time: {decision_times(game, make, args.ai_deals).summary()}")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@ always-Garde exploiter in seat 0 with the same three Lows and the same cards; pr
 per deal minus each other's with a 95% interval, how often each bids and makes its contract, and the
 calibration of High's bid table (predicted against actual contract success).
 
-Run: python3 benchmarks/french_tarot_strength.py [--n DEALS] [--workers 2]
+Run: python3 benchmarks/french_tarot_strength.py [--n DEALS] [--workers 2] [--chunk 250]
+(the differences so far are printed after every chunk of deals, so a run cut short still reports its sample)
 """
 
 from __future__ import annotations
@@ -84,14 +85,17 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=2000, help="duplicate deals")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--sanity", type=int, default=200, help="deals of Low vs Random (0 to skip)")
+    parser.add_argument("--chunk", type=int, default=250, help="deals between two printed differences")
     args = parser.parse_args()
-    seeds = range(args.n)
     with ProcessPoolExecutor(args.workers) as pool:
-        rows = list(pool.map(duplicate, seeds, chunksize=8))
-        print(f"{args.n} duplicate deals ({', '.join(HEROES)} in seat 0, same three Lows, same cards)")
-        for i, hero in enumerate(HEROES[1:], 1):
-            diff, dlo, dhi = mean_interval([r[0][0] - r[i][0] for r in rows])
-            print(f"High − {hero} mean score per deal: {diff:+.2f} [{dlo:+.2f}, {dhi:+.2f}] (95% interval)")
+        rows = []
+        for first in range(0, args.n, args.chunk):
+            rows += pool.map(duplicate, range(first, min(args.n, first + args.chunk)), chunksize=8)
+            print(f"{len(rows)} duplicate deals ({', '.join(HEROES)} in seat 0, same three Lows, same cards)")
+            for i, hero in enumerate(HEROES[1:], 1):
+                diff, dlo, dhi = mean_interval([r[0][0] - r[i][0] for r in rows])
+                print(f"High − {hero} mean score per deal: {diff:+.2f} [{dlo:+.2f}, {dhi:+.2f}] (95% interval)",
+                      flush=True)
         for i, hero in enumerate(HEROES):
             report(hero, [r[i] for r in rows])
         calibration([r[0] for r in rows])

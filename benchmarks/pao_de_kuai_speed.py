@@ -12,6 +12,7 @@ from cardavia_nb.core.record import replay
 from cardavia_nb.core.rng import rng
 from cardavia_nb.games.pao_de_kuai import PaoDeKuai
 from cardavia_nb.players.pao_de_kuai import HighPlayer, LowPlayer
+from decision_speed import Stopwatch
 
 GAME = PaoDeKuai()
 
@@ -41,18 +42,16 @@ def lead_generation(deals: int) -> tuple[float, float, int]:
     return statistics.mean(times), max(times), most
 
 
-def decision_times(player, games: int) -> list[float]:
-    """Milliseconds per decision of ``player`` over positions of Low-vs-Low-vs-High games."""
-    out = []
+def decision_times(player, games: int) -> Stopwatch:
+    """Decisions of ``player`` over positions of Low-vs-Low-vs-High games, timed."""
+    watch = Stopwatch()
     for seed in range(games):
         _, record = play(GAME, [LowPlayer(1), LowPlayer(2), HighPlayer(3)], seed)
         for step in range(len(record.actions)):
             state = replay(GAME, record, step)
             view, legal = GAME.observe(state, state.to_act), GAME.legal_actions(state)
-            start = time.perf_counter()
-            player.choose(GAME, view, legal)
-            out.append((time.perf_counter() - start) * 1e3)
-    return out
+            watch.time(player.choose, GAME, view, legal)
+    return watch
 
 
 def main() -> None:
@@ -66,10 +65,7 @@ def main() -> None:
     mean, worst, most = lead_generation(max(1, args.n // 10))
     print(f"16-card lead generation: mean {mean:.0f} µs, max {worst:.0f} µs (up to {most} plays)")
     for player in (LowPlayer(0), HighPlayer(0), HighPlayer(0, name="High (simple rollouts)", plan="none")):
-        t = sorted(decision_times(player, args.ai))
-        p95 = t[int(0.95 * (len(t) - 1))]
-        print(f"{player.name} decision: p50 {statistics.median(t):.2f} ms, p95 {p95:.2f} ms, "
-              f"max {t[-1]:.2f} ms over {len(t)} positions")
+        print(f"{player.name} decision: {decision_times(player, args.ai).summary()}")
 
 
 if __name__ == "__main__":

@@ -4,12 +4,12 @@ Usage: python3 benchmarks/truco_speed.py [--matches 2000] [--positions 400]
 """
 
 import argparse
-import statistics
 import time
 
 from cardavia_nb.core.rng import rng
 from cardavia_nb.games.truco import Truco
 from cardavia_nb.players.truco import HighPlayer, LowPlayer
+from decision_speed import Stopwatch
 
 
 def playout_speed(game: Truco, matches: int) -> tuple[int, float]:
@@ -40,15 +40,12 @@ def positions(game: Truco, count: int) -> list:
     return out
 
 
-def decision_times(game: Truco, player, sample: list) -> tuple[float, float, float]:
-    """p50, p95 and max milliseconds per decision."""
-    times = []
+def decision_times(game: Truco, player, sample: list) -> Stopwatch:
+    """The player's decisions over the sample, timed."""
+    watch = Stopwatch()
     for view, legal in sample:
-        start = time.perf_counter()
-        player.choose(game, view, legal)
-        times.append((time.perf_counter() - start) * 1e3)
-    times.sort()
-    return statistics.median(times), times[int(0.95 * (len(times) - 1))], times[-1]
+        watch.time(player.choose, game, view, legal)
+    return watch
 
 
 def main() -> None:
@@ -64,9 +61,7 @@ def main() -> None:
           f"{per_second:,.0f} matches/s")
     sample = positions(game, args.positions)
     for player in (LowPlayer(7), HighPlayer(7)):
-        p50, p95, worst = decision_times(game, player, sample)
-        print(f"{player.level:>4} decision over {len(sample)} positions: p50 {p50:.2f} ms, "
-              f"p95 {p95:.2f} ms, max {worst:.2f} ms")
+        print(f"{player.level:>4} decision: {decision_times(game, player, sample).summary()}")
 
 
 if __name__ == "__main__":

@@ -28,6 +28,21 @@ def test_players_finish_games_and_explain():
         assert rows and all({"id", "value", "reason"} <= set(r) for r in rows)
 
 
+def test_high_explains_its_card_choice_first_and_studies_finalists_longer():
+    for state, _ in playout(G, 5)[:-1]:
+        view, legal = G.observe(state, state.to_act), G.legal_actions(state)
+        if view.phase != "play" or len({a.id for a in legal}) < 5:
+            continue
+        high = HighPlayer(2)
+        rows = high.explain(G, view, legal)
+        assert rows[0]["id"] == high.choose(G, view, legal).id
+        worlds = [dict(r["message"].params)["n"] for r in rows]
+        assert len(rows) > high.finalists and worlds[0] == max(worlds) > worlds[-1]
+        assert [r["value"] for r in rows[:high.finalists]] == sorted((r["value"] for r in rows[:high.finalists]), reverse=True)
+        return
+    raise AssertionError("no position with five distinct cards to play")
+
+
 def test_low_beats_random_on_duplicate_deals():
     diffs = []
     for seed in range(40):

@@ -1,10 +1,16 @@
 """Pao De Kuai players: legal, deterministic, explainable, Low clearly beats Random, rollout rules."""
 
+import random
+
 from cardavia_nb.core import arena
+from cardavia_nb.core.record import replay
 from cardavia_nb.games.pao_de_kuai import PaoDeKuai
 from cardavia_nb.players.base import RandomPlayer
-from cardavia_nb.players.pao_de_kuai import HighPlayer, LowPlayer
-from cardavia_nb.players.pao_de_kuai_sim import control_then_out, counts_of, whole_hand
+from cardavia_nb.players.pao_de_kuai import HighPlayer, LowPlayer, combo_of
+from cardavia_nb.players.pao_de_kuai_sim import (
+    combo_move, control_then_out, counts_of, has_beater, low_lead, low_respond, play_constraints, sample_worlds,
+    violations, whole_hand,
+)
 
 GAME = PaoDeKuai()
 
@@ -52,3 +58,43 @@ def test_rollout_hand_shapes_and_endgame_control():
     assert control_then_out(hands, 0) == ("pair", 2, 4)
     hands[2] = counts_of(["QH", "QD"])
     assert control_then_out(hands, 0) is None
+
+
+def _positions(seeds, make):
+    """(state, view) of every decision in games of the players ``make(seed)`` builds."""
+    for seed in seeds:
+        _, record = arena.play(GAME, make(seed), seed)
+        for step in range(len(record.actions)):
+            state = replay(GAME, record, step)
+            yield state, GAME.observe(state, state.to_act)
+
+
+def test_the_rollout_model_of_low_makes_low_s_very_choices():
+    low, checked = LowPlayer(0), 0
+    for state, view in _positions(range(12), lambda s: [RandomPlayer(s), LowPlayer(1), RandomPlayer(s + 50)]):
+        if view.opening:
+            continue
+        action = low.choose(GAME, view, GAME.legal_actions(state))
+        want = None if action.kind == "pass" else combo_move(combo_of(action, view))
+        c = counts_of(view.hand)
+        got = low_lead(c) if view.top is None else low_respond(c, (view.top.shape, view.top.size, view.top.key))
+        assert got == want, (view.hand, view.top)
+        checked += 1
+    assert checked > 300
+
+
+def test_sampled_worlds_respect_passes_and_the_true_hands_fit_the_low_model():
+    checked = 0
+    for state, view in _positions(range(4), lambda s: [HighPlayer(s, rollouts=30), LowPlayer(1), LowPlayer(2)]):
+        if view.seat != 0:
+            continue
+        truth = {s: counts_of(state.hands[s]) for s in (1, 2)}
+        constraints = play_constraints(view)
+        assert violations(truth, constraints) == (0, 0)
+        for world in sample_worlds(view, 4, random.Random(checked)):
+            assert sorted(world[1] + world[2]) == sorted(state.hands[1] + state.hands[2])
+            for seat, kind, top, _, since in constraints:
+                then = [a + b for a, b in zip(counts_of(world[seat]), since)]
+                assert kind != "pass" or not has_beater(then, top)
+        checked += 1
+    assert checked > 10

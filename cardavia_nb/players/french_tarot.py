@@ -77,15 +77,15 @@ class HighPlayer(BasePlayer):
     level = "high"
     default_name = "High"
     play_budget = 7000  # card plays simulated per card decision (sets the number of worlds)
+    finalists = 3  # cards that get the second half of the budget
 
     def choose(self, game: Game, view: TarotView, legal: Sequence[Action]) -> Action:
-        """The option with the best mean score over sampled worlds."""
-        ranked = self.evaluate(view, legal)
-        return max(ranked, key=lambda r: r[1])[0]
+        """The first option of ``evaluate``'s ranking."""
+        return self.evaluate(view, legal)[0][0]
 
     def explain(self, game: Game, view: TarotView, legal: Sequence[Action]) -> list[dict[str, Any]]:
-        """Every option it evaluated with its mean simulated score."""
-        return [explanation(a, round(v, 2), why) for a, v, why in sorted(self.evaluate(view, legal), key=lambda r: -r[1])]
+        """Every option it evaluated with its mean simulated score, in its order of preference."""
+        return [explanation(a, round(v, 2), why) for a, v, why in self.evaluate(view, legal)]
 
     # --- evaluation ---------------------------------------------------------------------------
     def _worlds(self, view: TarotView, n: int) -> list[World]:
@@ -100,17 +100,18 @@ class HighPlayer(BasePlayer):
         return worlds
 
     def evaluate(self, view: TarotView, legal: Sequence[Action]) -> list[tuple[Action, float, Msg]]:
-        """(action, mean simulated score, reason) for the options it considers."""
+        """(action, mean simulated score, reason) for the options it considers, preferred first."""
+        if view.phase == "play" and not poignee_choices(view):
+            return self._plays(view, legal)
         if view.phase == "bid":
-            return self._bids(view, legal)
-        if view.phase == "discard":
-            return self._discards(view)
-        if view.phase == "chelem":
-            return self._chelem(view)
-        offers = poignee_choices(view)
-        if offers:
-            return self._poignee(view, offers)
-        return self._plays(view, legal)
+            rows = self._bids(view, legal)
+        elif view.phase == "discard":
+            rows = self._discards(view)
+        elif view.phase == "chelem":
+            rows = self._chelem(view)
+        else:
+            rows = self._poignee(view, poignee_choices(view))
+        return sorted(rows, key=lambda r: -r[1])
 
     def _bids(self, view, legal) -> list[tuple[Action, float, Msg]]:
         """Each contract valued from the shipped bid table (french_tarot_bidding); passing counts 0."""
@@ -167,7 +168,7 @@ class HighPlayer(BasePlayer):
             with_p.append(score(t, view.contract, extra + (R.POIGNEE_BONUS[size],), view.chelem, view.taker, view.seat))
             without.append(score(t, view.contract, extra, view.chelem, view.taker, view.seat))
         play = self._plays(view, [PLAY[c] for c in R.legal(view.hand, tuple(c for _, c in view.trick))])
-        best_play = max(play, key=lambda r: r[1])
+        best_play = play[0]
         gain = fmean(with_p) - fmean(without)
         return [(set_action("poignee", cards), best_play[1] + gain, _reason("poignee_show", bonus=R.POIGNEE_BONUS[size], gain=f"{gain:+.1f}")),
                 (best_play[0], best_play[1], _reason("poignee_hide"))]
@@ -191,20 +192,24 @@ class HighPlayer(BasePlayer):
         return playout(hands, trick, leader, view.taker, view.contract, history, world.discard, world.chien)
 
     def _plays(self, view, legal) -> list[tuple[Action, float, Msg]]:
-        """Each distinct legal card played out on the same sampled worlds."""
+        """Each distinct legal card played out on the same sampled worlds with half the budget, then the
+        rest of the budget spent on more worlds for the ``finalists`` best; finalists first, best first."""
         cards = _distinct([a.cards[0] for a in legal if a.kind == "play"])
         if len(cards) == 1:
             return [(PLAY[cards[0]], 0.0, _reason("only"))]
-        remaining = max(4, 4 * len(view.hand))
-        n = max(4, min(24, self.play_budget // (len(cards) * remaining)))
-        worlds = self._worlds(view, n)
+        plays = self.play_budget // max(4, 4 * len(view.hand))  # whole deals the budget pays for
+        final = min(self.finalists, len(cards))
+        first = max(4, min(24, plays // (2 * len(cards))))
+        worlds = self._worlds(view, max(first, min(48, first + (plays - first * len(cards)) // final)))
         extra = bonuses(view)
-        out = []
-        for card in cards:
-            vals = [score(self._rollout(view, w, card), view.contract, extra, view.chelem, view.taker, view.seat)
-                    for w in worlds]
-            out.append((PLAY[card], fmean(vals), _reason("play_mean", n=len(vals))))
-        return out
+
+        def mean(card: str, part: list[World]) -> float:
+            return fmean(score(self._rollout(view, w, card), view.contract, extra, view.chelem, view.taker,
+                               view.seat) for w in part)
+        early = sorted(((mean(c, worlds[:first]), c) for c in cards), reverse=True)
+        finals = early[:final] if len(worlds) <= first else [(mean(c, worlds), c) for _, c in early[:final]]
+        rows = [(PLAY[c], m, _reason("play_mean", n=len(worlds))) for m, c in sorted(finals, reverse=True)]
+        return rows + [(PLAY[c], m, _reason("play_mean", n=min(first, len(worlds)))) for m, c in early[final:]]
 
 
 def _distinct(cards: list[str]) -> list[str]:

@@ -3,8 +3,9 @@
 Low: the lowest beating combination, small leads, bombs only when forced or to go out.
 High: keeps the suit-distinct plays down to one per rank pattern, ranks them by how they shape the
 rest of the hand (fewest leads needed, control cards kept), then plays every short-listed move
-out in worlds sampled consistently with the view (passes under must-beat prove a lack of beaters)
-and picks the best mean deal score, bonuses and end-of-deal charges included.
+out in worlds sampled consistently with the view (passes under must-beat prove a lack of beaters;
+the others' leads and answers are read as Low's: nothing lower to lead, no cheaper beater) and picks
+the best mean deal score, bonuses and end-of-deal charges included.
 """
 
 from __future__ import annotations

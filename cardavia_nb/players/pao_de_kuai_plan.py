@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from cardavia_nb.games.pao_de_kuai.rules import ACE, TWO
 from cardavia_nb.players.pao_de_kuai_sim import (
-    BOMB_SHAPES, Move, bombs_above, has_beater, is_bomb_rank, lead_move, ordinary_beater, remove, respond_move,
-    set_move, strength, whole_hand,
+    BOMB_SHAPES, Move, bombs_above, control_then_out, has_beater, is_bomb_rank, low_lead, low_respond, ordinary_beater,
+    remove, set_move, strength, whole_hand,
 )
 
 
@@ -46,9 +46,10 @@ def _beatable(counts: list[list[int]], seat: int, move: Move) -> bool:
 
 
 def plan_lead(counts: list[list[int]], seat: int, danger: bool) -> Move:
-    """The planning lead (see the module docstring); with ``danger`` singles go last, highest first."""
+    """The planning lead (see the module docstring): going out, or with ten cards or fewer an unbeatable
+    play that leaves a hand playable in one go, first; with ``danger`` singles go last, highest first."""
     c = counts[seat]
-    out = whole_hand(c)
+    out = whole_hand(c) or (sum(c) <= 10 and control_then_out(counts, seat))
     if out:
         return out
     moves = plan(c)
@@ -100,7 +101,7 @@ def _plays_left(c: list[int], move: Move) -> int:
 
 class PlanPolicy:
     """The rollout policy in the shape ``pao_de_kuai_sim.rollout`` calls: planning for the seats in
-    ``planners``, the simple policy of ``pao_de_kuai_sim`` for the others."""
+    ``planners``, Low's policy (``pao_de_kuai_sim.low_lead``/``low_respond``) for the others."""
 
     def __init__(self, planners: tuple[int, ...] = (0, 1, 2)):
         """Plan for these seats."""
@@ -108,13 +109,13 @@ class PlanPolicy:
 
     def lead(self, counts: list[list[int]], seat: int, danger: bool) -> Move:
         """A lead for ``seat``."""
-        return plan_lead(counts, seat, danger) if seat in self.planners else lead_move(counts[seat], danger)
+        return plan_lead(counts, seat, danger) if seat in self.planners else low_lead(counts[seat])
 
     def respond(self, counts: list[list[int]], seat: int, top: Move, danger: bool) -> Move | None:
         """An answer for ``seat`` to ``top``."""
         if seat in self.planners:
             return plan_respond(counts, seat, top, danger)
-        return respond_move(counts[seat], top, danger)
+        return low_respond(counts[seat], top)
 
 
 __all__ = ["PlanPolicy", "plan", "plan_lead", "plan_respond"]

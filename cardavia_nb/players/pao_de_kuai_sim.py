@@ -1,6 +1,6 @@
-"""Fast Pao De Kuai simulation on rank counts for the High player: a rollout policy, playouts to the
-end with the §7 settlement (a seat that can lead an unbeatable play and then go out does so),
-and a sampler of hidden hands consistent with a view's passes.
+"""Fast Pao De Kuai simulation on rank counts for the High player: Low's policy on counts (the model
+of the other seats), playouts to the end with the §7 settlement, and a sampler of hidden hands
+consistent with a view's passes.
 
 Suits never matter after the opening play, so a hand is a list of 16 counts indexed by rank
 (3..15, 15 = the 2♠); a move is a ``(shape, size, key)`` combination.
@@ -122,48 +122,59 @@ def whole_hand(c: list[int]) -> Move | None:
     return ("pair_run", 2 * len(ranks), hi) if k == 2 else None
 
 
-def lead_move(c: list[int], danger: bool) -> Move:
-    """The rollout lead: go out if possible, else shed the lowest rank in its longest shape.
+def lowest_rank(move: Move) -> int:
+    """The lowest rank a move uses."""
+    shape, size, key = move
+    return key - size + 1 if shape == "straight" else key - size // 2 + 1 if shape == "pair_run" else key
 
-    With ``danger`` (the next seat has one card left) a single is led only as a last resort, highest.
-    """
+
+def breaks_bomb_rank(c: list[int], move: Move) -> bool:
+    """Whether an ordinary move takes cards from a bomb of the hand."""
+    return any(is_bomb_rank(c, r) for r in range(lowest_rank(move), move[2] + 1))
+
+
+def _runs_from(c: list[int], r: int, k: int, shortest: int) -> list[Move]:
+    """Every straight (k=1, 5+ ranks) or run of pairs (k=2, 2+ ranks) starting at rank r."""
+    out, length = [], 0
+    while r + length <= ACE and c[r + length] >= k:
+        length += 1
+        if length >= shortest:
+            out.append(("straight", length, r + length - 1) if k == 1 else ("pair_run", 2 * length, r + length - 1))
+    return out
+
+
+def low_lead(c: list[int]) -> Move:
+    """The lead Low makes (``players.pao_de_kuai.low_key`` on rank counts): go out if possible, else
+    the ordinary play keeping bombs whole, then holding the lowest rank, the most cards, the lowest key."""
     out = whole_hand(c)
     if out:
         return out
-    ranks = [r for r in range(3, 16) if c[r] and not is_bomb_rank(c, r) and r != TWO]
-    if not ranks:
-        bombs = bombs_above(c, 0)
-        return bombs[0] if bombs else ("single", 1, TWO)
-    for r in ranks:
-        length = 0
-        while r + length <= ACE and c[r + length] >= 1:
-            length += 1
-        if length >= 5:
-            return ("straight", length, r + length - 1)
-        if c[r] == 2:
-            pairs = 0
-            while r + pairs <= ACE and c[r + pairs] >= 2:
-                pairs += 1
-            if pairs >= 2:
-                return ("pair_run", 2 * pairs, r + pairs - 1)
-        if c[r] >= 2 or not danger:
-            return (("single", "pair", "triple")[c[r] - 1], c[r], r)
-    top = max(r for r in range(3, 16) if c[r] and not is_bomb_rank(c, r))
-    return ("single", 1, top)
+    options = []
+    for r in range(3, 16):
+        if c[r]:
+            options += [(("single", "pair", "triple")[k - 1], k, r) for k in range(1, min(c[r], 3) + 1)
+                        if not (k == 3 and r == ACE)]
+            options += _runs_from(c, r, 1, 5) + _runs_from(c, r, 2, 2)
+    return min(options, key=lambda m: (breaks_bomb_rank(c, m), lowest_rank(m), -m[1], m[2]))
 
 
-def respond_move(c: list[int], top: Move, danger: bool) -> Move | None:
-    """The rollout answer: the lowest ordinary beater (the highest single in danger), else the
-    weakest bomb; None (pass) only when nothing beats."""
-    if danger and top[0] == "single":
-        for r in range(TWO, top[2], -1):
-            if c[r] and not is_bomb_rank(c, r):
-                return ("single", 1, r)
-    move = ordinary_beater(c, top) if top[0] not in BOMB_SHAPES else None
-    if move:
-        return move
-    bombs = bombs_above(c, strength(top)) if top[0] != "heavenly" else []
-    return bombs[0] if bombs else None
+def low_respond(c: list[int], top: Move) -> Move | None:
+    """The answer Low makes: going out first, else the lowest ordinary beater keeping bombs whole,
+    then one breaking a bomb, then the weakest bomb; None (pass) only when nothing beats."""
+    shape, size, key = top
+    beaters: list[Move] = []
+    if shape in ("single", "pair", "triple"):
+        hi = TWO if shape == "single" else ACE if shape == "pair" else 13
+        beaters = [(shape, size, r) for r in range(key + 1, hi + 1) if c[r] >= size]
+    elif shape in ("straight", "pair_run"):
+        k = 1 if shape == "straight" else 2
+        beaters = [(shape, size, t) for t in range(key + 1, ACE + 1)
+                   if all(c[r] >= k for r in range(lowest_rank((shape, size, t)), t + 1))]
+    bombs = bombs_above(c, strength(top)) if shape != "heavenly" else []
+    total = sum(c)
+    out = [m for m in beaters + bombs if m[1] == total]
+    whole = [m for m in beaters if not breaks_bomb_rank(c, m)]
+    return (out or whole or beaters or bombs or [None])[0]
 
 
 def settle_counts(counts: list[list[int]], played: list[bool], winner: int, bonus: list[int]) -> list[int]:
@@ -198,20 +209,19 @@ def control_then_out(counts: list[list[int]], seat: int) -> Move | None:
 
 def rollout(counts: list[list[int]], played: list[bool], top: Move | None, owner: int, response: bool,
             passes: int, turn: int, policy=None) -> list[int]:
-    """Play to the end with the rollout policy for every seat; returns the deal scores.
+    """Play to the end with Low's policy for every seat; returns the deal scores.
 
     ``policy`` (an object with ``lead(counts, seat, danger)`` and ``respond(counts, seat, top, danger)``,
-    e.g. ``pao_de_kuai_plan.PlanPolicy``) replaces the simple policy of this module."""
+    e.g. ``pao_de_kuai_plan.PlanPolicy``) replaces Low's policy."""
     bonus = [0, 0, 0]
     sizes = [sum(c) for c in counts]
     for _ in range(400):
         c = counts[turn]
         danger = sizes[(turn + 1) % 3] == 1
         if top is None:
-            move = (sizes[turn] <= 10 and control_then_out(counts, turn)) or (
-                policy.lead(counts, turn, danger) if policy else lead_move(c, danger))
+            move = policy.lead(counts, turn, danger) if policy else low_lead(c)
         else:
-            move = policy.respond(counts, turn, top, danger) if policy else respond_move(c, top, danger)
+            move = policy.respond(counts, turn, top, danger) if policy else low_respond(c, top)
             if move is None:
                 passes += 1
                 if passes == 2:
@@ -238,22 +248,26 @@ def rollout(counts: list[list[int]], played: list[bool], top: Move | None, owner
 
 # --- sampling hidden hands ---------------------------------------------------------------------
 
-def pass_constraints(view: PdkView) -> list[tuple[int, Move, list[str]]]:
-    """For each pass by another seat: (seat, the play it could not beat, cards it played later).
+Constraint = tuple  # (seat, kind "pass" | "lead" | "answer", the play met or made, counts played since)
 
-    Under must-beat a pass proves the passer held no beater of the top at that moment; its hand then
-    was its current hand plus everything it played afterwards.
-    """
+
+def play_constraints(view: PdkView) -> list[Constraint]:
+    """What the other seats' plays tell about their hands then (their hand now plus what they played
+    since): a pass under must-beat proves no beater of the top (a rule); a lead or an answer is
+    expected to be as cheap as Low's (a model: no lower lead, no lower beater of the same shape; the
+    opening lead, bound to the 3♥, tells nothing)."""
     found = []
     top, passes = None, 0
     history = view.history
     for i, p in enumerate(history):
-        if not p.is_pass:
-            top, passes = (p.shape, p.size, p.key), 0
+        move = None if p.is_pass else (p.shape, p.size, p.key)
+        if p.seat != view.seat and i > 0 and (move or top):
+            since = counts_of([c for q in history[i:] if q.seat == p.seat for c in q.cards])
+            kind = "pass" if move is None else "answer" if top else "lead"
+            found.append((p.seat, kind, top if move is None else move, top, since))
+        if move:
+            top, passes = move, 0
             continue
-        if p.seat != view.seat and top is not None:
-            later = [c for q in history[i + 1:] if q.seat == p.seat for c in q.cards]
-            found.append((p.seat, top, later))
         passes += 1
         if passes == 2:
             top, passes = None, 0
@@ -266,43 +280,74 @@ def unseen_cards(view: PdkView) -> list[str]:
     return [c for c in DECK_IDS if c not in seen]
 
 
-def violations(hands: dict[int, list[str]], constraints: list[tuple[int, Move, list[str]]]) -> int:
-    """How many pass constraints a candidate world breaks."""
-    bad = 0
-    for seat, top, later in constraints:
-        if has_beater(counts_of(hands[seat] + later), top):
-            bad += 1
-    return bad
+def _cheaper_play(now: list[int], since: list[int], kind: str, move: Move, top: Move | None) -> bool:
+    """Whether a hand (``now`` plus ``since``) held a play Low prefers to ``move``: for a lead, a card
+    below its lowest rank (bomb ranks aside); for an answer of one rank, a lower beater of the same
+    shape (bombs kept whole)."""
+    if kind == "lead":
+        lo, hi, need = 3, lowest_rank(move), 1
+    elif top is not None and move[0] == top[0] and move[0] in ("single", "pair", "triple"):
+        lo, hi, need = top[2] + 1, move[2], move[1]
+    else:
+        return False
+    for r in range(lo, hi):
+        n = now[r] + since[r]
+        if n >= need and not (n == 4 or (r == ACE and n == 3)):
+            return True
+    return False
+
+
+def violations(now: dict[int, list[int]], constraints: list[Constraint]) -> tuple[int, int]:
+    """How many rule constraints (passes) and model constraints (Low's lowest leads and cheapest
+    answers) a candidate world (rank counts per other seat) breaks."""
+    rule = model = 0
+    for seat, kind, move, top, since in constraints:
+        if kind == "pass":
+            rule += has_beater([a + b for a, b in zip(now[seat], since)], top)
+        else:
+            model += _cheaper_play(now[seat], since, kind, move, top)
+    return rule, model
 
 
 def sample_worlds(view: PdkView, n: int, rand: random.Random, tries: int = 60) -> list[dict[int, list[str]]]:
-    """Up to ``n`` deals of the unseen cards to the two other seats (sizes kept) that respect every
-    pass; a world that cannot be repaired by swaps within ``tries`` steps is dropped."""
-    others = [s for s in range(3) if s != view.seat]
+    """Up to ``n`` deals of the unseen cards to the two other seats (sizes kept): random swaps repair
+    each world towards fewer broken constraints (rules first, then the Low model) for ``tries``
+    steps; a world still breaking a rule is dropped, one only at odds with the model is kept."""
+    x, y = [s for s in range(3) if s != view.seat]
     pool = unseen_cards(view)
-    size = view.counts[others[0]]
-    constraints = pass_constraints(view)
+    size = view.counts[x]
+    constraints = play_constraints(view)
     worlds = []
     for _ in range(n):
         rand.shuffle(pool)
-        hands = {others[0]: pool[:size], others[1]: pool[size:]}
-        bad = violations(hands, constraints) if constraints else 0
+        a, b = pool[:size], pool[size:]
+        now = {x: counts_of(a), y: counts_of(b)}
+        bad = violations(now, constraints) if constraints else (0, 0)
         step = 0
-        while bad and step < tries:
+        while any(bad) and step < tries and a and b:
             step += 1
-            a, b = hands[others[0]], hands[others[1]]
-            if not a or not b:
-                break
             i, j = rand.randrange(len(a)), rand.randrange(len(b))
-            a[i], b[j] = b[j], a[i]
-            now = violations(hands, constraints)
-            if now <= bad:
-                bad = now
-            else:
+            ra, rb = RANK[a[i]], RANK[b[j]]
+            if ra == rb:
+                continue
+            _move_rank(now, x, y, ra, rb)
+            found = violations(now, constraints)
+            if found <= bad:
+                bad = found
                 a[i], b[j] = b[j], a[i]
-        if not bad:
-            worlds.append({s: list(h) for s, h in hands.items()})
+            else:
+                _move_rank(now, x, y, rb, ra)
+        if not bad[0]:
+            worlds.append({x: list(a), y: list(b)})
     return worlds
+
+
+def _move_rank(now: dict[int, list[int]], x: int, y: int, rx: int, ry: int) -> None:
+    """Rank counts after seat x gives a card of rank rx to seat y for one of rank ry."""
+    now[x][rx] -= 1
+    now[x][ry] += 1
+    now[y][ry] -= 1
+    now[y][rx] += 1
 
 
 def combo_move(combo: Combo) -> Move:
