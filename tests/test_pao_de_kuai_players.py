@@ -5,6 +5,7 @@ import random
 from cardavia_nb.core import arena
 from cardavia_nb.core.record import replay
 from cardavia_nb.games.pao_de_kuai import PaoDeKuai
+from cardavia_nb.i18n import Signed, number
 from cardavia_nb.players.base import RandomPlayer
 from cardavia_nb.players.pao_de_kuai import HighPlayer, LowPlayer, combo_of
 from cardavia_nb.players.pao_de_kuai_sim import (
@@ -98,3 +99,17 @@ def test_sampled_worlds_respect_passes_and_the_true_hands_fit_the_low_model():
                 assert kind != "pass" or not has_beater(then, top)
         checked += 1
     assert checked > 10
+
+
+def test_high_reasons_give_the_mean_score_in_the_page_language():
+    game = PaoDeKuai()
+    state = game.new(3)
+    while state.to_act != 0:
+        state = game.apply(state, game.legal_actions(state)[0])
+    rows = HighPlayer(seed=0).explain(game, game.observe(state, 0), game.legal_actions(state))
+    scored = [r for r in rows if r["message"].key == "pao_de_kuai.ai.mean"]
+    assert scored
+    for row in scored:
+        mean = Signed(round(row["value"], 1))
+        assert f"average deal score {number(mean, 'en')} over" in row["message"].text("en")
+        assert f"score moyen de la donne {number(mean, 'fr')} sur" in row["message"].text("fr")

@@ -16,6 +16,7 @@ from typing import Any, Sequence
 from cardavia_nb.core.game import Action, Game
 from cardavia_nb.games.pao_de_kuai.rules import ACE, RANK, TWO, Combo, classify_ranks
 from cardavia_nb.games.pao_de_kuai.view import PdkView
+from cardavia_nb.i18n import Signed
 from cardavia_nb.players.base import BasePlayer, explanation, reason
 from cardavia_nb.players.pao_de_kuai_plan import PlanPolicy
 from cardavia_nb.players.pao_de_kuai_sim import (
@@ -162,7 +163,7 @@ class HighPlayer(BasePlayer):
                                  policy)[me]
             mean = total / len(worlds)
             results.append({"action": action, "value": mean,
-                            "reason": _reason("mean", mean=f"{mean:+.1f}", deals=len(worlds), cost=f"{cost:.1f}")})
+                            "reason": _reason("mean", mean=Signed(round(mean, 1)), deals=len(worlds), cost=round(cost, 1))})
         results.sort(key=lambda d: -d["value"])
         return results
 
