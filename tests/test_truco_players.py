@@ -23,7 +23,11 @@ def test_players_choose_legal_actions_deterministically_and_explain_them():
             action = make(5).choose(G, view, legal)
             assert action in legal and make(5).choose(G, view, legal) == action
             rows = make(5).explain(G, view, legal)
-            assert [r["id"] for r in rows] == [a.id for a in legal] or len(legal) == 1
+            assert sorted(r["id"] for r in rows) == sorted(a.id for a in legal) or len(legal) == 1
+            values = [r["value"] for r in rows]
+            assert values == sorted(values, reverse=True), "explain lists the best move first"
+            if make is LowPlayer:  # no memory: the first row is what choose plays
+                assert rows[0]["id"] == action.id or len(legal) == 1
             assert all(r["reason"] and not r["reason"].startswith("truco.") for r in rows)
 
 

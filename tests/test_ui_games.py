@@ -246,3 +246,23 @@ def test_french_tarot_bad_discard_is_refused_with_the_reason():
     state = table.state
     table._handle_custom_msg({"type": "act", "id": "discard:" + "+".join(bad)}, [])
     assert table.notice and table.state is state
+
+
+@pytest.mark.parametrize("name", ["pao_de_kuai", "french_tarot"])
+def test_the_first_hint_is_the_move_high_would_play(name):
+    """The Hint lists High's ranking best first: its top row is what High itself plays from the human's view."""
+    high = importlib.import_module(f"cardavia_nb.players.{name}").HighPlayer
+    table = Table(name, seed=5, settings=Settings(), delay=0)
+    move = pdk_move if name == "pao_de_kuai" else tarot_move
+    checked = 0
+    for turn in range(12):
+        if table.view["over"]:
+            break
+        legal = table.game.legal_actions(table.state)
+        if len(legal) > 1:
+            table._handle_custom_msg({"type": "hint"}, [])
+            chosen = high(seed=0).choose(table.game, table.game.observe(table.state, 0), legal)
+            assert table.frame["hint"][0]["id"] == chosen.id
+            checked += 1
+        table._handle_custom_msg(move(table, 5, turn), [])
+    assert checked >= 3

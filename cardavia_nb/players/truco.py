@@ -67,8 +67,10 @@ class _Base(BasePlayer):
         return rows[best][0]
 
     def explain(self, game: Game, view: Any, legal: Sequence[Action]) -> list[dict]:
-        """Per candidate: id, estimated value, a short reason in English and as a message (any language)."""
-        return [explanation(a, round(v, 4), r) for a, v, r in self.evaluate(view, legal)]
+        """Per legal action, best first as ``choose`` ranks them (ties in legal order): id, estimated
+        value, a short reason in English and as a message (any language)."""
+        rows = sorted(self.evaluate(view, legal), key=lambda row: -row[1])  # stable: ties keep legal order
+        return [explanation(a, round(v, 4), r) for a, v, r in rows]
 
     def evaluate(self, view: Any, legal: Sequence[Action]) -> list[tuple[Action, float, Msg]]:
         """(action, value, reason) for every legal action."""

@@ -274,8 +274,7 @@ class Table(Widget):
         legal = self.game.legal_actions(self._state)
         view = self.game.observe(self._state, self.human)
         adviser = self._make_player("high", self.human)  # the High player, seated where the human sits
-        # best first: a player may list its candidates in legal order (Truco's does); ties keep that order
-        rows = sorted(adviser.explain(self.game, view, legal), key=lambda r: -r["value"])[:HINT_ROWS]
+        rows = adviser.explain(self.game, view, legal)[:HINT_ROWS]  # best first, the first being High's own choice
         self.hints += 1
         self._hint_rows = [{"id": r["id"], "label": self.adapter.label(self.game.action(r["id"]), self.lang),
                             "reason": r["message"].text(self.lang)} for r in rows]
