@@ -131,7 +131,7 @@ def test_tarot_summary_says_whether_the_contract_was_made_without_repeating_the_
     who = "You" if state.taker == 0 else f"Computer {state.taker}"
     assert summary["title"] == (f"{who} made" if taker_won else f"{who} lost") + (" your contract" if who == "You" else " the contract")
     assert summary["sources"][0] == "contract" and len(summary["rows"]) == 4
-    assert [r["total"].lstrip("+") for r in summary["rows"]] == table.view["result"]["payoffs"]
+    assert [r["total"].lstrip("+") for r in summary["rows"]] == table.result["payoffs"]
     assert all(n["label"] != "Score" for n in summary["notes"]), "each seat's score is said once, in the points table"
 
 

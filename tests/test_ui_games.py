@@ -90,7 +90,7 @@ def test_truco_whole_matches_hide_every_card(level):
     pytest.importorskip("cardavia_nb.players.truco")
     for seed in range(3 if level == "low" else 2):
         table = play_out("truco", level, seed, human_move)
-        result = table.view["result"]
+        result = table.result
         assert result["winners"] in ([0], [1])
         assert "Final score" in result["title"] and result["items"]
         assert table.view["actions"] == [] and table.view["status"] == "The game is over."
@@ -152,7 +152,7 @@ def test_pao_de_kuai_whole_deals_hide_every_card(level):
     pytest.importorskip("cardavia_nb.players.pao_de_kuai")
     for seed in range(2):
         table = play_out("pao_de_kuai", level, seed, pdk_move)
-        result = table.view["result"]
+        result = table.result
         assert len(result["payoffs"]) == 3 and result["items"]
 
 
@@ -225,7 +225,7 @@ def test_french_tarot_whole_deals_hide_every_card(level):
     pytest.importorskip("cardavia_nb.players.french_tarot")
     for seed in range(2):
         table = play_out("french_tarot", level, seed, tarot_move)
-        result = table.view["result"]
+        result = table.result
         assert len(result["payoffs"]) == 4 and result["items"]
 
 

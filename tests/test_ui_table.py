@@ -57,7 +57,7 @@ def test_whole_toy_game_through_messages():
         assert table.notice == ""
         moves += 1
     assert moves == 3
-    assert table.view["result"]["winners"] in ([0], [1])
+    assert table.result["winners"] in ([0], [1])
     assert table.view["actions"] == [] and table.view["hand"] == []
     assert any("plays" in line for line in table.log)
     assert table.seq == 4
@@ -104,7 +104,7 @@ def test_deal_code_is_told_only_when_the_game_is_over():
     while not table.view["over"]:
         assert code not in str(synced(table)), "the deal code reached the browser during play"
         send(table, {"type": "act", "id": table.view["hand"][0]["action"]})
-    assert table.view["result"]["replay"] == f"Replay this deal: {code}"
+    assert table.result["replay"] == f"Replay this deal: {code}"
     assert table.log[-1] == f"Replay this deal: {code}"
     assert "seed" not in table.get_state()
     send(table, {"type": "new", "seed": code})

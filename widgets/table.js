@@ -35,7 +35,6 @@
  * @property {string} status
  * @property {{id: string, label: string}[]} actions
  * @property {{hint?: string, confirm?: string, presets: {label: string, cards: string[]}[]}|null} select
- * @property {{title?: string, items: {seat: number|null, label: string, amount: string}[], winners: number[], payoffs: string[], replay: string}|null} result
  * @property {boolean} over
  * @property {string} help one sentence on what the player may do and why, when the choice is forced
  * @property {boolean} mine whether the human must act now (the Hint button shows then)

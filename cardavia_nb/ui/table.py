@@ -196,6 +196,11 @@ class Table(Widget):
         return self.frame.get("selection", {})
 
     @property
+    def result(self) -> dict[str, Any] | None:
+        """The finished game's itemised result in the human's words (kernel side: the page draws the summary)."""
+        return self._result(self._state) if self._state.to_act is None else None
+
+    @property
     def state(self) -> Any:
         """The engine state (server side only: it is never synced)."""
         return self._state
@@ -420,7 +425,7 @@ class Table(Widget):
             "center": center, "extras": extras, "info": a.info(view, lang), "status": status,
             "actions": [{"id": x.id, "label": a.label(x, lang)} for x in a.buttons(listed)],
             "select": select,
-            "result": result, "over": over,
+            "over": over,
             "summary": self._summary(state, view, seats, result, ending) if over or ending is not None else None,
             "hints": self._hints_text(), "mine": mine,
             "help": (a.help(view, legal, lang) or ("" if select else next(iter(why.values()), ""))) if mine else "",
