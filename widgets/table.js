@@ -118,6 +118,8 @@ export default {
     seedBox.addEventListener("keydown", (event) => { if (event.key === "Enter") newBtn.click(); });
     skipBtn.addEventListener("click", () => finish(true));
     const bar = h("div", { class: "cv-bar" }, levelSel, seedBox, newBtn);
+    const narrow = globalThis.matchMedia?.("(max-width: 760px)");  // a phone: the code box gets a one-word placeholder
+    narrow?.addEventListener?.("change", () => drawBar());
     const notice = h("div", { class: "cv-notice", role: "alert", "data-testid": "notice" });
     const felt = h("div", { class: "cv-felt", "data-testid": "felt", tabindex: "-1" });
     const facts = h("div", { class: "cv-facts", "data-testid": "facts" });
@@ -155,7 +157,7 @@ export default {
       }
       levelSel.value = level;
       levelSel.setAttribute("aria-label", t.level ?? "");
-      seedBox.placeholder = t.seed ?? "";
+      seedBox.placeholder = (narrow?.matches ? t.seed_short : t.seed) ?? "";  // the full name stays its label
       seedBox.setAttribute("aria-label", t.seed ?? "");
       seedBox.title = t.seed_hint ?? "";
       newBtn.textContent = t.new_game ?? "New game";

@@ -105,7 +105,11 @@ def test_the_felt_tells_the_story(open_page, game, lang, size):
     page.set_viewport_size({"width": width, "height": height})
     page.emulate_media(reduced_motion="reduce")  # the computer's moves are drawn at once (still logged)
     table = page.locator(TABLE)
-    table.locator("[data-testid='seed']").fill(str(seed))
+    box = table.locator("[data-testid='seed']")
+    words = {"en": ("Deal code", "Code"), "pt": ("Código da distribuição", "Código")}[lang]
+    assert box.get_attribute("aria-label") == words[0]
+    assert box.get_attribute("placeholder") == words[size == "phone"], "a phone's code box shows one word, whole"
+    box.fill(str(seed))
     table.locator("[data-testid='new-game']").click()
     table.locator("[data-testid='log'] li", has_text=f"{seed}.").first.wait_for()
     wait(page)
@@ -121,6 +125,9 @@ def test_the_felt_tells_the_story(open_page, game, lang, size):
         assert len({round(s["y"]) for s in seats}) == 1, "the opponents share one row"
     skip = table.locator("[data-testid='skip']")
     assert skip.evaluate("b => b.getBoundingClientRect().width > 0 && getComputedStyle(b).visibility === 'hidden'")
+    middle = "e => { const r = e.getBoundingClientRect(); return r.left + r.width / 2; }"
+    off = table.locator("[data-testid='status']").evaluate(middle) - table.locator("[data-testid='felt']").evaluate(middle)
+    assert abs(off) < 3, f"the status line is {off:.0f} px off the felt's centre (the hidden Skip must not push it)"
 
     moves = 0
     if game == "french_tarot":
