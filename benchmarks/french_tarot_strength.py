@@ -3,7 +3,7 @@ always-Garde exploiter in seat 0 with the same three Lows and the same cards; pr
 per deal minus each other's with a 95% interval, how often each bids and makes its contract, and the
 calibration of High's bid table (predicted against actual contract success).
 
-Run: python3 benchmarks/french_tarot_strength.py [--n DEALS] [--workers 2] [--chunk 250]
+Run: python3 benchmarks/french_tarot_strength.py [--n DEALS] [--first SEED] [--workers 2] [--chunk 250]
 (the differences so far are printed after every chunk of deals, so a run cut short still reports its sample)
 """
 
@@ -83,14 +83,16 @@ def main() -> None:
     """Run the duplicate match and print the figures."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--n", type=int, default=2000, help="duplicate deals")
+    parser.add_argument("--first", type=int, default=0, help="first deal seed (another range checks a figure afresh)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--sanity", type=int, default=200, help="deals of Low vs Random (0 to skip)")
     parser.add_argument("--chunk", type=int, default=250, help="deals between two printed differences")
     args = parser.parse_args()
     with ProcessPoolExecutor(args.workers) as pool:
         rows = []
-        for first in range(0, args.n, args.chunk):
-            rows += pool.map(duplicate, range(first, min(args.n, first + args.chunk)), chunksize=8)
+        end = args.first + args.n
+        for first in range(args.first, end, args.chunk):
+            rows += pool.map(duplicate, range(first, min(end, first + args.chunk)), chunksize=8)
             print(f"{len(rows)} duplicate deals ({', '.join(HEROES)} in seat 0, same three Lows, same cards)")
             for i, hero in enumerate(HEROES[1:], 1):
                 diff, dlo, dhi = mean_interval([r[0][0] - r[i][0] for r in rows])

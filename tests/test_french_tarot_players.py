@@ -71,6 +71,24 @@ def test_explanations_are_messages_in_every_phase():
     assert {"bid", "play"} <= phases
 
 
+def test_high_compares_its_discards_on_the_same_many_worlds():
+    """Every candidate discard (Low's, and one voiding each suit first) is played out on the same
+    ``discard_worlds`` worlds: with a dozen, the choice between them was mostly noise."""
+    from cardavia_nb.players.french_tarot import HighPlayer
+    from cardavia_nb.players.french_tarot_policy import low_discard
+
+    state = G.new(5)
+    while state.phase == "bid":
+        state = G.apply(state, "bid:garde" if state.to_act == 2 else "bid:pass")
+    view, legal = G.observe(state, 2), G.legal_actions(state)
+    rows = HighPlayer(seed=7).explain(G, view, legal)
+    assert len(rows) >= 2 and len({r["id"] for r in rows}) == len(rows)
+    assert HighPlayer.discard_worlds >= 40
+    assert {dict(r["message"].params)["n"] for r in rows} == {HighPlayer.discard_worlds}
+    assert any(set(G.action(r["id"]).cards) == set(low_discard(view.hand)) for r in rows)
+    assert rows == sorted(rows, key=lambda r: -r["value"])
+
+
 def _deal_with_contract(make, seed: int, taker: int, contract: str):
     """A whole deal where ``taker`` bids ``contract``, the others pass, and ``make`` players do the rest."""
     players = [make(seed * 4 + s) for s in range(4)]
