@@ -8,6 +8,7 @@ reached on a phone."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from cardavia_nb import i18n
 from tests.browser.conftest import ARTIFACTS
@@ -108,7 +109,7 @@ def test_the_felt_tells_the_story(open_page, game, lang, size):
     box = table.locator("[data-testid='seed']")
     words = {"en": ("Deal code", "Code"), "pt": ("Código da distribuição", "Código")}[lang]
     assert box.get_attribute("aria-label") == words[0]
-    assert box.get_attribute("placeholder") == words[size == "phone"], "a phone's code box shows one word, whole"
+    expect(box).to_have_attribute("placeholder", words[size == "phone"])  # a phone's code box: one whole word
     box.fill(str(seed))
     table.locator("[data-testid='new-game']").click()
     table.locator("[data-testid='log'] li", has_text=f"{seed}.").first.wait_for()
@@ -178,6 +179,11 @@ def test_the_felt_tells_the_story(open_page, game, lang, size):
         assert "Payoff" not in summary.inner_text()
         assert any(word in title for word in ("won", "went out", "contract")), title
     look(page, f"{name}-summary")
+    spill = summary.evaluate("""s => { const edge = s.getBoundingClientRect().right;
+        return Math.max(0, ...[...s.querySelectorAll("th, td")].map((c) => c.getBoundingClientRect().right - edge)); }""")
+    assert spill <= 1, f"the {game} summary's table runs {spill:.0f} px past its right edge"
+    felt = table.locator("[data-testid='felt']").bounding_box()
+    assert felt["x"] + felt["width"] <= width + 1, "the felt with its summary stays within the window's width"
     if size == "desktop":
         box = table.bounding_box()
         assert box["height"] <= height, f"the {game} summary is {box['height']:.0f} px tall"
