@@ -290,11 +290,8 @@ def _cheaper_play(now: list[int], since: list[int], kind: str, move: Move, top: 
         lo, hi, need = top[2] + 1, move[2], move[1]
     else:
         return False
-    for r in range(lo, hi):
-        n = now[r] + since[r]
-        if n >= need and not (n == 4 or (r == ACE and n == 3)):
-            return True
-    return False
+    held = [a + b for a, b in zip(now, since)]
+    return any(held[r] >= need and not is_bomb_rank(held, r) for r in range(lo, hi))
 
 
 def violations(now: dict[int, list[int]], constraints: list[Constraint]) -> tuple[int, int]:
