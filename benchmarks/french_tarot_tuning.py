@@ -25,7 +25,8 @@ from cardavia_nb.core.arena import mean_interval, play
 from cardavia_nb.games import get
 from cardavia_nb.players.french_tarot import HighPlayer, LowPlayer
 
-SHIPPED = {"edge": bidding.PLAY_EDGE, "budget": HighPlayer.play_budget, "discard_worlds": HighPlayer.discard_worlds}
+SHIPPED = {"edge": bidding.PLAY_EDGE, "budget": HighPlayer.play_budget, "discard_worlds": HighPlayer.discard_worlds,
+           "read_steps": HighPlayer.read_steps}
 BEFORE_PLAY = {"edge", "discard_worlds"}  # settings that act only before the first card
 
 
@@ -34,6 +35,7 @@ def players(seed: int, setting: dict) -> list:
     bidding.PLAY_EDGE = setting["edge"]
     high = HighPlayer(seed)
     high.play_budget, high.discard_worlds = setting["budget"], setting["discard_worlds"]
+    high.read_steps = setting["read_steps"]
     return [high] + [LowPlayer(1000 + 4 * seed + s) for s in range(1, 4)]
 
 
@@ -85,13 +87,15 @@ def main() -> None:
     parser.add_argument("--edge", type=float, help="the bid table's card-play edge to try")
     parser.add_argument("--budget", type=int, help="card plays simulated per card decision to try")
     parser.add_argument("--discard-worlds", type=int, help="worlds each candidate discard is played out on")
+    parser.add_argument("--read-steps", type=int, help="swaps repairing each world towards the others' plays")
     parser.add_argument("--first", type=int, default=10000, help="first deal seed")
     parser.add_argument("--n", type=int, default=4000, help="deals")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--chunk", type=int, default=500, help="deals between two printed figures")
     args = parser.parse_args()
     given = {k: v for k, v in (("edge", args.edge), ("budget", args.budget),
-                               ("discard_worlds", args.discard_worlds)) if v is not None}
+                               ("discard_worlds", args.discard_worlds), ("read_steps", args.read_steps))
+             if v is not None}
     for change in [given] if given else [{"edge": 20}, {"discard_worlds": 12}]:
         variant = {**SHIPPED, **change}
         if variant == SHIPPED:

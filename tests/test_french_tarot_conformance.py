@@ -5,7 +5,7 @@ from cardavia_nb.core.rng import rng
 from cardavia_nb.games import get
 from cardavia_nb.games.french_tarot.actions import ActionList
 from cardavia_nb.players.french_tarot import HighPlayer, LowPlayer
-from cardavia_nb.players.french_tarot_sampler import World, consistent, sample_world
+from cardavia_nb.players.french_tarot_sampler import World, consistent, model_misses, other_plays, sample_world
 
 G = get("french_tarot")
 
@@ -49,3 +49,33 @@ def test_the_real_deal_is_consistent_with_each_view():
                 taken = state.contract in ("prise", "garde")
                 real = World(state.hands, state.chien, state.discard if taken else ())
                 assert consistent(view, real), (seed, seat, state.phase)
+
+
+def _low_game(seed: int) -> list:
+    """Every state of a deal four Low players play."""
+    players, state, out = [LowPlayer(4 * seed + s) for s in range(4)], G.new(seed), []
+    while not G.is_over(state):
+        out.append(state)
+        seat = G.to_act(state)
+        state = G.apply(state, players[seat].choose(G, G.observe(state, seat), G.legal_actions(state)))
+    return out
+
+
+def test_worlds_read_low_plays_and_stay_consistent():
+    """Against Low players the real deal agrees with every card they played; repaired worlds stay
+    consistent with the view and disagree with those plays far less often than unrepaired ones."""
+    misses = {0: 0, 40: 0}
+    checked = 0
+    for seed in range(6):
+        for state in _low_game(seed)[::7]:
+            view = G.observe(state, 0)
+            plays = other_plays(view)
+            if view.phase != "play" or not view.history:
+                continue
+            assert not any(model_misses(state.hands[s], plays[s], view.taker) for s in plays), seed
+            for steps in misses:
+                world = sample_world(view, rng("read", seed, len(view.history)), read_steps=steps)
+                assert world is not None and consistent(view, world)
+                misses[steps] += sum(len(model_misses(world.hands[s], plays[s], view.taker)) for s in plays)
+            checked += 1
+    assert checked > 30 and misses[40] * 4 < misses[0], (checked, misses)

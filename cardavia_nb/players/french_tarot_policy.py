@@ -71,9 +71,15 @@ def low_play(hand, trick, leader: int, seat: int, taker: int) -> str:
         return lg[0]
     if EX in lg and len(hand) == 2:
         return EX
-    cards = [c for c in lg if c != EX]
     if not trick or trick == (EX,):
-        return _lead(cards)
+        return _lead([c for c in lg if c != EX])
+    return low_follow(lg, trick, leader, seat, taker)
+
+
+def low_follow(lg, trick, leader: int, seat: int, taker: int) -> str:
+    """``low_play``'s answer to a started ``trick`` from its legal cards ``lg`` (more than one, the hand
+    not down to its last two cards): it depends on nothing else."""
+    cards = [c for c in lg if c != EX]
     n = len(trick)
     win_pos = R.best_card(trick)
     if _safe_for_defence(trick, leader, taker, seat, win_pos):

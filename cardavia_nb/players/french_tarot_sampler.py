@@ -4,15 +4,19 @@ Facts used: cards seen (own hand and discard, played cards, revealed chien, publ
 shown poignées), voids and trump limits shown by failures to follow or to overtrump, the taker holding
 no ordinary card after a discard containing trumps, the Excuse shown in a poignée (then every trump
 was shown), the hidden discard holding only non-King suit cards, and no hand having been petit sec.
+Beyond those facts, a model: the other seats are read as playing ``low_play``, and random swaps repair
+each world towards agreeing with every card they played.
 """
 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import NamedTuple
 
 from cardavia_nb.games.french_tarot import rules as R
 from cardavia_nb.games.french_tarot.view import TarotView
+from cardavia_nb.players.french_tarot_policy import low_follow, low_play
 
 SUIT, RANK = R.SUIT, R.RANK
 
@@ -178,14 +182,124 @@ def initial_hands(view: TarotView, world: World) -> list[tuple[str, ...]]:
     return [tuple(h) for h in dealt]
 
 
+class Play(NamedTuple):
+    """One card another seat played: the trick before it, its leader, what the seat played from then on,
+    and the suits a follow's legal cards come from (none for a lead, which looks at the whole hand)."""
+
+    seat: int
+    trick: tuple[str, ...]
+    leader: int
+    card: str
+    later: tuple[str, ...]
+    looks: frozenset[str]
+
+
+def other_plays(view: TarotView) -> dict[int, list[Play]]:
+    """Per other seat, every card it played so far, in order."""
+    tricks = [(t.leader, t.cards) for t in view.history]
+    if view.trick:
+        tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
+    out: dict[int, list[tuple]] = {s: [] for s in range(4) if s != view.seat}
+    for leader, cards in tricks:
+        for i, card in enumerate(cards):
+            seat, before = (leader + i) % 4, cards[:i]
+            led = next((c for c in before if c != R.EX), None)
+            if seat != view.seat:
+                looks = frozenset((SUIT[led], "T", SUIT[R.EX])) if led else frozenset()
+                out[seat].append((seat, before, leader, card, looks))
+    return {s: [Play(*p[:4], tuple(q[3] for q in ps[i:]), p[4]) for i, p in enumerate(ps)] for s, ps in out.items()}
+
+
+Model = tuple[str, bool]  # the card low_play picks at one play, and whether it looked beyond the legal follows
+
+
+def _models(hand: tuple[str, ...], plays: list[Play], taker: int, old: list[Model] | None = None,
+            moved: frozenset[str] = frozenset()) -> list[Model]:
+    """For a seat now holding ``hand``, what ``low_play`` picks at each of its plays; given the ``old``
+    answers before cards of the suits ``moved`` left or joined the hand, only the plays they touch are redone."""
+    out = []
+    for k, p in enumerate(plays):
+        if old is not None and not old[k][1] and not moved & p.looks:
+            out.append(old[k])
+            continue
+        then = hand + p.later
+        legal = R.legal(then, p.trick) if p.looks and len(then) > 2 else then
+        if len(legal) == 1:
+            out.append((legal[0], False))
+        elif len(legal) < len(then):
+            out.append((_follow(p.trick, p.leader, p.seat, taker, R.sort_cards(legal)), False))
+        else:
+            out.append((low_play(R.sort_cards(then), p.trick, p.leader, p.seat, taker), True))
+    return out
+
+
+def _misses(models: list[Model], plays: list[Play]) -> list[str]:
+    """The cards the model picks where they differ from the cards played."""
+    return [m for (m, _), p in zip(models, plays) if m != p.card]
+
+
+def model_misses(hand: tuple[str, ...], plays: list[Play], taker: int) -> list[str]:
+    """For a seat now holding ``hand``, the card ``low_play`` would have played instead, at each of its
+    plays where that differs from the card it did play."""
+    return _misses(_models(hand, plays, taker), plays)
+
+
+@lru_cache(maxsize=1 << 16)
+def _follow(trick: tuple[str, ...], leader: int, seat: int, taker: int, legal: tuple[str, ...]) -> str:
+    """``low_follow``, remembered: while worlds are repaired the same legal cards come back often."""
+    return low_follow(legal, trick, leader, seat, taker)
+
+
+def _read_plays(view: TarotView, cons: Constraints, members: dict[str, list[str]],
+                rand: random.Random, steps: int) -> None:
+    """Swap unseen cards between places (each card staying where it may be) for up to ``steps`` steps,
+    keeping a swap when the other seats' plays disagree with ``low_play`` no more often than before.
+    A swap moves a card the model would have played instead out of that seat's hand when it can."""
+    plays = other_plays(view)
+    fixed = {int(p[4:]): cons.fixed[p] for p in cons.fixed}
+
+    def hand(seat: int) -> tuple[str, ...]:
+        return fixed[seat] + tuple(members[f"hand{seat}"])
+
+    found = {s: _models(hand(s), plays[s], view.taker) for s in plays if plays[s]}
+    for _ in range(steps):
+        bad = [(s, card) for s, models in found.items() for card in _misses(models, plays[s])]
+        if not bad:
+            return
+        seat, card = rand.choice(bad)
+        here = f"hand{seat}"
+        if card not in members[here]:
+            card = rand.choice(members[here]) if members[here] else None
+        others = [p for p in cons.allowed.get(card, ()) if p != here and members[p]] if card else []
+        if not others:
+            continue
+        there = rand.choice(others)
+        back = [c for c in members[there] if here in cons.allowed[c]]
+        if not back:
+            continue
+        swap = rand.choice(back)
+        i, j = members[here].index(card), members[there].index(swap)
+        members[here][i], members[there][j] = swap, card
+        moved = frozenset((SUIT[card], SUIT[swap]))
+        touched = [s for s in (seat, int(there[4:]) if there.startswith("hand") else None) if s in found]
+        now = {s: _models(hand(s), plays[s], view.taker, found[s], moved) for s in touched}
+        if sum(len(_misses(now[s], plays[s])) for s in touched) <= sum(len(_misses(found[s], plays[s])) for s in touched):
+            found.update(now)
+        else:
+            members[here][i], members[there][j] = card, swap
+
+
 def sample_world(view: TarotView, rand: random.Random, cons: Constraints | None = None,
-                 tries: int = 30) -> World | None:
-    """A random world consistent with ``view`` (None only if no consistent deal was found)."""
+                 tries: int = 30, read_steps: int = 0) -> World | None:
+    """A random world consistent with ``view`` (None only if no consistent deal was found), repaired for
+    ``read_steps`` steps towards the other seats' plays read as ``low_play``'s."""
     cons = cons or constraints(view)
     for _ in range(tries):
         members = _assign(cons, rand)
         if members is None:
             return None
+        if read_steps:
+            _read_plays(view, cons, members, rand, read_steps)
         world = _world(view, cons, members)
         if not any(R.is_petit_sec(h) for h in initial_hands(view, world)):
             return world
