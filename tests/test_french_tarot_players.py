@@ -90,8 +90,9 @@ def test_high_compares_its_discards_on_the_same_many_worlds():
 
 
 def _deal_with_contract(make, seed: int, taker: int, contract: str):
-    """A whole deal where ``taker`` bids ``contract``, the others pass, and ``make`` players do the rest."""
-    players = [make(seed * 4 + s) for s in range(4)]
+    """A whole deal where ``taker`` bids ``contract``, the others pass, and a ``make`` player in seat 0
+    with three Lows does the rest."""
+    players = [make(seed * 4)] + [LowPlayer(seed * 4 + s) for s in range(1, 4)]
     state = G.new(seed)
     while state.to_act is not None:
         seat = state.to_act
