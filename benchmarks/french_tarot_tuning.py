@@ -3,7 +3,7 @@ paired gain per deal of one setting, with a 95% interval, printed after every ch
 
 A setting of the decisions before the first card (--edge, the card-play edge the bid table adds;
 --discard-worlds) changes only the deals where seat 0's bids, discard or chelem change, so only those
-are played; a card-play setting (--budget) plays every deal.
+are played; a card-play setting (--budget, --read-steps) plays every deal.
 Use seeds away from french_tarot_strength.py's (which start at 0) so a setting is not tuned on the
 deals it is judged on.
 
@@ -12,6 +12,7 @@ Run (the gain is the variant's over the shipped setting, so a negative gain favo
      python3 benchmarks/french_tarot_tuning.py --edge 20 [--first 10000] [--n 4000]
      python3 benchmarks/french_tarot_tuning.py --discard-worlds 12 [--first 10000] [--n 4000]
      python3 benchmarks/french_tarot_tuning.py --budget 28000 [--first 30000] [--n 1000]
+     python3 benchmarks/french_tarot_tuning.py --read-steps 0 [--first 20000] [--n 800]
 """
 
 from __future__ import annotations
@@ -99,7 +100,7 @@ def main() -> None:
     for change in [given] if given else [{"edge": 20}, {"discard_worlds": 12}]:
         variant = {**SHIPPED, **change}
         if variant == SHIPPED:
-            parser.error("give a setting that differs from the shipped one (--edge, --budget, --discard-worlds)")
+            parser.error("give a setting that differs from the shipped one (--edge, --budget, --discard-worlds, --read-steps)")
         measure(variant, args.first, args.n, args.chunk, args.workers)
 
 
