@@ -87,3 +87,17 @@ def test_worlds_read_low_plays_and_stay_consistent():
                 misses[steps] += sum(len(model_misses(world.hands[s], plays[s], view.taker)) for s in plays)
             checked += 1
     assert checked > 30 and misses[40] * 4 < misses[0], (checked, misses)
+
+
+def test_high_plays_on_worlds_that_read_the_others_plays():
+    """High's own worlds (the ones its card choice is played out on) come repaired, unless told not to."""
+    state = next(s for s in _low_game(2) if s.phase == "play" and len(s.history) == 6 and s.to_act == 0)
+    view = G.observe(state, 0)
+    plays = other_plays(view)
+    counts = {}
+    for steps in (0, HighPlayer.read_steps):
+        high = HighPlayer(7)
+        high.read_steps = steps
+        worlds = high._worlds(view, 24)
+        counts[steps] = sum(len(model_misses(w.hands[s], plays[s], view.taker)) for w in worlds for s in plays)
+    assert HighPlayer.read_steps > 0 and counts[HighPlayer.read_steps] * 4 < counts[0], counts
