@@ -244,7 +244,7 @@ def model_misses(hand: tuple[str, ...], plays: list[Play], taker: int) -> list[s
     return _misses(_models(hand, plays, taker), plays)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def _follow(trick: tuple[str, ...], leader: int, seat: int, taker: int, legal: tuple[str, ...]) -> str:
     """``low_follow``, remembered: while worlds are repaired the same legal cards come back often."""
     return low_follow(legal, trick, leader, seat, taker)
