@@ -69,6 +69,11 @@ def _low_game(seed: int) -> list:
     return out
 
 
+def _misreadings(view, plays, world: World) -> int:
+    """How many of the other seats' plays ``low_play`` would not have made with ``world``'s hands."""
+    return sum(len(model_misses(world.hands[s], plays[s], view.taker)) for s in plays)
+
+
 def test_worlds_read_low_plays_and_stay_consistent():
     """Against Low players the real deal agrees with every card they played; repaired worlds stay
     consistent with the view and disagree with those plays far less often than unrepaired ones."""
@@ -84,7 +89,7 @@ def test_worlds_read_low_plays_and_stay_consistent():
             for steps in misses:
                 world = sample_world(view, rng("read", seed, len(view.history)), read_steps=steps)
                 assert world is not None and consistent(view, world)
-                misses[steps] += sum(len(model_misses(world.hands[s], plays[s], view.taker)) for s in plays)
+                misses[steps] += _misreadings(view, plays, world)
             checked += 1
     assert checked > 30 and misses[40] * 4 < misses[0], (checked, misses)
 
@@ -99,5 +104,5 @@ def test_high_plays_on_worlds_that_read_the_others_plays():
         high = HighPlayer(7)
         high.read_steps = steps
         worlds = high._worlds(view, 24)
-        counts[steps] = sum(len(model_misses(w.hands[s], plays[s], view.taker)) for w in worlds for s in plays)
+        counts[steps] = sum(_misreadings(view, plays, w) for w in worlds)
     assert HighPlayer.read_steps > 0 and counts[HighPlayer.read_steps] * 4 < counts[0], counts

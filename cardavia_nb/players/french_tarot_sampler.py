@@ -35,14 +35,19 @@ def played_cards(view: TarotView) -> list[tuple[int, str]]:
     return out + list(view.trick)
 
 
+def tricks_so_far(view: TarotView) -> list[tuple[int, tuple[str, ...]]]:
+    """Every trick as (leader, cards): the finished ones, then the current one if started."""
+    tricks = [(t.leader, t.cards) for t in view.history]
+    if view.trick:
+        tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
+    return tricks
+
+
 def inferences(view: TarotView) -> tuple[list[set[str]], list[int]]:
     """Per seat: suits it is known to lack ("T" = no trump at all) and the highest trump it may hold."""
     voids: list[set[str]] = [set() for _ in range(4)]
     cap = [21] * 4
-    tricks = [(t.leader, t.cards) for t in view.history]
-    if view.trick:
-        tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
-    for leader, cards in tricks:
+    for leader, cards in tricks_so_far(view):
         for i in range(1, len(cards)):
             prior, card, seat = cards[:i], cards[i], (leader + i) % 4
             if prior == (R.EX,) or card == R.EX:
@@ -196,18 +201,15 @@ class Play(NamedTuple):
 
 def other_plays(view: TarotView) -> dict[int, list[Play]]:
     """Per other seat, every card it played so far, in order."""
-    tricks = [(t.leader, t.cards) for t in view.history]
-    if view.trick:
-        tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
-    out: dict[int, list[tuple]] = {s: [] for s in range(4) if s != view.seat}
-    for leader, cards in tricks:
+    out: dict[int, list[Play]] = {s: [] for s in range(4) if s != view.seat}
+    for leader, cards in tricks_so_far(view):
         for i, card in enumerate(cards):
             seat, before = (leader + i) % 4, cards[:i]
             led = next((c for c in before if c != R.EX), None)
             if seat != view.seat:
                 looks = frozenset((SUIT[led], "T", SUIT[R.EX])) if led else frozenset()
-                out[seat].append((seat, before, leader, card, looks))
-    return {s: [Play(*p[:4], tuple(q[3] for q in ps[i:]), p[4]) for i, p in enumerate(ps)] for s, ps in out.items()}
+                out[seat].append(Play(seat, before, leader, card, (), looks))
+    return {s: [p._replace(later=tuple(q.card for q in ps[i:])) for i, p in enumerate(ps)] for s, ps in out.items()}
 
 
 Model = tuple[str, bool]  # the card low_play picks at one play, and whether it looked beyond the legal follows
