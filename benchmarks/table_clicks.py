@@ -75,7 +75,7 @@ def main() -> None:
         received: list[int] = []
         page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: received.append(
             len(frame) if isinstance(frame, (str, bytes)) else 0)))
-        page.goto(f"{server.url}voila/render/notebooks/01-truco.ipynb", timeout=90_000)
+        page.goto(f"{server.url}voila/render/notebooks/01-truco.ipynb?tab=table", timeout=90_000)
         page.locator(f"{TABLE}[data-ready='1']").wait_for(timeout=90_000)
         page.locator(f"{TABLE} [data-testid='seed']").fill("7")
         page.locator(f"{TABLE} [data-testid='new-game']").click()

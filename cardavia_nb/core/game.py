@@ -78,6 +78,20 @@ class Result:
     scores: tuple[float, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class World:
+    """One way the cards a seat cannot see may lie, as a deal and the moves since: what samplers return.
+
+    ``setup`` holds the keyword arguments of ``Game.new`` that deal it (``hands``, and the chien, dealer,
+    scores ... the game needs); ``moves`` the action ids played since, the hidden ones (a Tarot
+    discard) as this world has them. Dealt and replayed, a world gives the seat its very view, which
+    ``core.testing.check_sampler`` checks with the engine itself, never with the sampler's own logic.
+    """
+
+    setup: Mapping[str, Any]
+    moves: tuple[str, ...]
+
+
 class IllegalAction(ValueError):
     """Raised by ``apply`` for a move the rules forbid; ``str()`` is the English sentence."""
 
@@ -247,4 +261,4 @@ def jsonable(value: Any) -> Any:
     return str(value)
 
 
-__all__ = ["Action", "Event", "Game", "IllegalAction", "Item", "Result", "S", "V", "jsonable"]
+__all__ = ["Action", "Event", "Game", "IllegalAction", "Item", "Result", "S", "V", "World", "jsonable"]

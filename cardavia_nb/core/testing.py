@@ -13,9 +13,9 @@ from typing import Any, Callable, Iterable, Sequence
 
 from cardavia_nb.core.arena import play
 from cardavia_nb.core.cards import deck
-from cardavia_nb.core.game import Action, Game, IllegalAction
+from cardavia_nb.core.game import Action, Game, IllegalAction, World
 from cardavia_nb.core.record import Record, replay
-from cardavia_nb.core.rng import rng
+from cardavia_nb.core.rng import derive, rng
 
 GARBAGE_IDS: tuple[Any, ...] = ("", "nonsense", "play:", "play:ZZ", "call:", ":", "0" * 200, 42, None, 3.5)
 MAX_MOVES = 20_000
@@ -146,6 +146,38 @@ def check_hidden_invariance(game: Game, make_player: Callable[[int], Any], seeds
             second = twin.choose(game, view2, legal2)
             assert first == second, f"{game.name} seed {seed}: {player!r} chose {first.id} then {second.id}."
     return changed
+
+
+Sampler = Callable[[Any, random.Random, int], Sequence[World]]
+"""The one sampler signature: ``sample_worlds(view, rand, n)`` -> up to ``n`` worlds consistent with ``view``."""
+
+
+def check_sampler(game: Game, sample_worlds: Sampler, seeds: Iterable[int], n: int = 4,
+                  max_states: int = 40) -> int:
+    """Every world a sampler draws for the seat to act is a real deal under the engine's own rules:
+    dealt with ``game.new(other_seed, **world.setup)`` (a seed unrelated to the game's, so a world
+    cannot lean on it), its moves replayed one by one, each legal, it gives that seat the identical
+    view. Returns how many worlds put some card elsewhere than the real game does (the caller asserts
+    it is > 0, so the check cannot pass on worlds that only copy what the seat sees)."""
+    differ = 0
+    for seed in seeds:
+        for step, (state, _) in enumerate(playout(game, seed)[:-1][:max_states]):
+            seat = state.to_act
+            view = game.observe(state, seat)
+            worlds = sample_worlds(view, rng("sampler", seed, step), n)
+            assert worlds, f"{game.name} seed {seed} step {step}: the sampler gave no world."
+            for world in worlds:
+                assert isinstance(world, World), f"{game.name}: a sampler must return World values, not {world!r}."
+                dealt = game.new(derive("world", seed, step), **world.setup)
+                for index, move in enumerate(world.moves):
+                    reason = game.why_illegal(dealt, move)
+                    assert reason is None, (f"{game.name} seed {seed} step {step}: move {index} ({move}) of a "
+                                            f"sampled world is illegal: {reason}")
+                    dealt = game.apply(dealt, move)
+                assert game.observe(dealt, seat) == view, (
+                    f"{game.name} seed {seed} step {step}: a sampled world gives seat {seat} another view.")
+                differ += game.card_places(dealt) != game.card_places(state)
+    return differ
 
 
 def check_all(game: Game, make_players: Sequence[Callable[[int], Any]], seeds: Sequence[int],
