@@ -75,3 +75,37 @@ def test_no_import_cycle_inside_the_package():
     assert "cardavia_nb.games.truco.engine" in graph
     assert "cardavia_nb.games.truco.rules" in graph["cardavia_nb.games.truco.engine"]
     assert find_cycle(graph) is None, " -> ".join(find_cycle(graph))
+
+
+# The house's layers, lowest first: a module may import its own layer's package and the layers below.
+LAYERS = {"core": 0, "i18n": 0, "games": 1, "traditions": 1, "players": 2, "review": 3, "store": 3, "arena": 3,
+          "rl": 3, "ui": 4, "classmode": 4}
+
+
+def layer_breaks(graph: dict[str, set[str]]) -> list[str]:
+    """Every import that points up the layers or sideways into another package of the same layer."""
+    def place(module: str) -> tuple[str, int]:
+        part = module.split(".")[1] if "." in module else ""
+        return part, LAYERS.get(part, -1)  # the bare package ``cardavia_nb`` is below everything
+
+    breaks = []
+    for module, deps in sorted(graph.items()):
+        part, level = place(module)
+        assert level >= 0 or part == "", f"{module} belongs to no layer: add its package to LAYERS."
+        for dep in sorted(deps):
+            dep_part, dep_level = place(dep)
+            if dep_level > level or (dep_level == level and dep_part != part and level > 0):
+                breaks.append(f"{module} -> {dep}")
+    return breaks
+
+
+def test_the_layer_check_catches_an_upward_import():
+    graph = {"cardavia_nb.games.truco": {"cardavia_nb.ui.table"}, "cardavia_nb.store.games": {"cardavia_nb.arena.x"},
+             "cardavia_nb.ui.table": {"cardavia_nb.games.truco"}}
+    assert layer_breaks(graph) == ["cardavia_nb.games.truco -> cardavia_nb.ui.table",
+                                   "cardavia_nb.store.games -> cardavia_nb.arena.x"]
+
+
+def test_dependencies_point_down_the_layers_only():
+    """ui -> (review, store, arena, rl) -> players -> games -> core, as design.md §1 draws them."""
+    assert layer_breaks(import_graph()) == []
