@@ -9,7 +9,7 @@ HOST ?= 127.0.0.1
 JUPYTER_ENV := JUPYTER_CONFIG_DIR=$(CURDIR)/.jupyter-test/config JUPYTER_DATA_DIR=$(CURDIR)/.jupyter-test/data \
   JUPYTER_RUNTIME_DIR=$(CURDIR)/.jupyter-test/runtime IPYTHONDIR=$(CURDIR)/.jupyter-test/ipython
 
-.PHONY: play lab class test test-fast bench chromium clean site test-site npm
+.PHONY: play lab class test test-fast bench chromium postgresql clean site test-site npm
 
 $(VENV)/.stamp-notebooks: pyproject.toml $(wildcard share/jupyter/voila/templates/cardavia/*)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -49,6 +49,13 @@ chromium:
 	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	@test -x /usr/bin/chromium || { echo "Chromium is missing and could not be installed: run as root or install the chromium package."; exit 1; }
 
+## postgresql: Debian's PostgreSQL server for the store's tests (installed only when missing; the tests
+## start their own server in a temporary folder and stop it)
+PG_BIN ?= /usr/lib/postgresql/15/bin
+postgresql:
+	@test -x $(PG_BIN)/initdb || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
+	@test -x $(PG_BIN)/initdb || { echo "PostgreSQL is missing and could not be installed: run as root or install the postgresql package."; exit 1; }
+
 # axe-core, the accessibility checker the browser tests inject into each page (from npm, never a CDN).
 AXE_VERSION := 4.14.1
 AXE := .cache/axe-core-$(AXE_VERSION)/package/axe.min.js
@@ -56,9 +63,9 @@ $(AXE): | npm
 	mkdir -p $(dir $(AXE))..
 	cd $(dir $(AXE)).. && npm pack --silent axe-core@$(AXE_VERSION) >/dev/null && tar -xzf axe-core-$(AXE_VERSION).tgz
 
-## test: set up, install Chromium if needed, build the static site, run every test (unit, conformance,
+## test: set up, install Chromium and PostgreSQL if needed, build the static site, run every test (unit, conformance,
 ## widgets, notebooks, browser with axe-core, the static site)
-test: $(VENV)/.stamp-test chromium site $(AXE)
+test: $(VENV)/.stamp-test chromium postgresql site $(AXE)
 	$(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --durations=15 --nbval-lax --nbval-current-env tests notebooks
 
 ## test-fast: the unit tests only (no notebooks, no browser)

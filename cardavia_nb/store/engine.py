@@ -1,0 +1,83 @@
+"""Opening the database: a SQLAlchemy engine set up for many kernels at once, migrated on first use.
+
+SQLite gets WAL, a busy timeout and ``BEGIN IMMEDIATE`` transactions (a writer waits for the lock at
+the start instead of failing with "database is locked" half way); PostgreSQL needs nothing special.
+The schema is brought to the newest Alembic revision under a lock, so thirty kernels starting at once
+migrate it once.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy.engine import make_url
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+BUSY_MS = 15_000
+_LOCK_ID = 0x63617264  # any fixed number: PostgreSQL's advisory lock for the migration
+
+
+def _sqlite_setup(engine: Engine) -> None:
+    """WAL, foreign keys, a busy timeout, and transactions that take the write lock when they begin."""
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection, _record) -> None:
+        dbapi_connection.isolation_level = None  # the driver opens no transaction of its own
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; a SQLite file's folder is created if it does not exist."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        if parsed.database and parsed.database != ":memory:":
+            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(parsed, connect_args={"timeout": BUSY_MS / 1000})
+        _sqlite_setup(engine)
+        return engine
+    return create_engine(parsed, pool_pre_ping=True)
+
+
+def _config() -> Config:
+    """Alembic's configuration, pointing at the migrations shipped inside the package."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def head() -> str:
+    """The newest schema revision the package knows."""
+    return ScriptDirectory.from_config(_config()).get_current_head()
+
+
+def _revision(engine: Engine) -> str | None:
+    """The revision the database is at, or None before the first migration."""
+    with engine.connect() as connection:
+        if not engine.dialect.has_table(connection, "alembic_version"):
+            return None
+        return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest revision (a no-op when it is there), once across processes."""
+    newest = head()
+    if _revision(engine) == newest:
+        return
+    config = _config()
+    with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": _LOCK_ID})
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")

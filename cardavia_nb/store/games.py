@@ -1,0 +1,202 @@
+"""The store's one door: save a game after every move, find a player's game in progress, list, export
+and delete a player's games. Every query is bound to the token's hash, so a token reads only its own rows.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Iterator
+
+from sqlalchemy import Engine, and_, case, delete, func, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import SQLAlchemyError
+
+from cardavia_nb.store.engine import make_engine, migrate
+from cardavia_nb.store.location import store_url
+from cardavia_nb.store.tables import games, players
+from cardavia_nb.store.tokens import token_key
+
+log = logging.getLogger("cardavia_nb.store")
+PLAYING, OVER, LEFT = "playing", "over", "left"
+OUTCOMES = ("won", "lost", "drawn")
+
+
+class StoreError(RuntimeError):
+    """The database could not be read or written; the details are in the server log, not in the text."""
+
+
+@dataclass(frozen=True)
+class Saved:
+    """One stored game as its owner may see it."""
+
+    id: int
+    game: str
+    level: str
+    seat: int
+    status: str
+    practice: bool
+    record: str
+    moves: int
+    deals: int
+    points: float | None
+    outcome: str | None
+    started: datetime
+    updated: datetime
+
+
+def _now() -> datetime:
+    """The current time in UTC (the store keeps every time in UTC)."""
+    return datetime.now(timezone.utc)
+
+
+def _saved(row: Any) -> Saved:
+    """A ``Saved`` from a row of the games table (SQLite returns naive times: they are UTC)."""
+    values = dict(row._mapping)
+    values.pop("player")
+    for name in ("started", "updated"):
+        if values[name].tzinfo is None:
+            values[name] = values[name].replace(tzinfo=timezone.utc)
+    return Saved(**values)
+
+
+class Store:
+    """Games in progress and history in the database at ``url`` (see ``store_url``)."""
+
+    def __init__(self, url: str | None = None):
+        """Open (and on first use create or upgrade) the database; a failure raises StoreError."""
+        self.url = store_url(url)
+        self.engine: Engine = self._guard("open", lambda: self._open(self.url))
+
+    @staticmethod
+    def _open(url: str) -> Engine:
+        """The migrated engine of ``url``."""
+        engine = make_engine(url)
+        migrate(engine)
+        return engine
+
+    @staticmethod
+    def _guard(what: str, work: Any) -> Any:
+        """Run ``work()``; a database or file error is logged in full and raised as a StoreError in words."""
+        try:
+            return work()
+        except (SQLAlchemyError, OSError) as err:
+            log.error("store: %s failed: %s", what, err, exc_info=True)
+            raise StoreError(f"The game store could not {what}.") from None
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self.engine.dispose()
+
+    # --- writing ----------------------------------------------------------------------------
+    def save(self, token: str, game: str, record: str, *, level: str, seat: int, moves: int, deals: int,
+             game_id: int | None = None, over: bool = False, points: float | None = None,
+             outcome: str | None = None, practice: bool = False) -> int:
+        """Keep a game's record after a move: a new row without ``game_id``, else that row updated.
+        Returns the game's id. A new game leaves the player's earlier unfinished game of the same name
+        as "left" (kept apart, never counted)."""
+        if outcome is not None and outcome not in OUTCOMES:
+            raise ValueError(f"An outcome is one of {', '.join(OUTCOMES)}, not {outcome!r}.")
+        key, now = token_key(token), _now()
+        values = dict(record=record, moves=moves, deals=deals, updated=now, status=OVER if over else PLAYING,
+                      points=points if over else None, outcome=outcome if over else None)
+
+        def write() -> int:
+            with self.engine.begin() as connection:
+                if game_id is not None:
+                    done = connection.execute(update(games).where(
+                        and_(games.c.id == game_id, games.c.player == key, games.c.status == PLAYING)
+                    ).values(**values))
+                    if done.rowcount != 1:
+                        raise LookupError("no such game in progress for this token")
+                    return game_id
+                connection.execute(self._new_player().values(key=key, created=now).on_conflict_do_nothing())
+                connection.execute(update(games).where(and_(
+                    games.c.player == key, games.c.game == game, games.c.status == PLAYING,
+                    games.c.practice == practice)).values(status=LEFT, updated=now))
+                return connection.execute(insert(games).values(
+                    player=key, game=game, level=level, seat=seat, practice=practice, started=now, **values
+                ).returning(games.c.id)).scalar_one()
+
+        return self._guard("save the game", write)
+
+    def _new_player(self) -> Any:
+        """An INSERT into players that does nothing when the key is there (two kernels' first saves)."""
+        dialect = postgresql if self.engine.dialect.name == "postgresql" else sqlite
+        return dialect.insert(players)
+
+    def delete_all(self, token: str) -> int:
+        """Delete every game and the player row of ``token``; returns how many games went."""
+        key = token_key(token)
+
+        def wipe() -> int:
+            with self.engine.begin() as connection:
+                gone = connection.execute(delete(games).where(games.c.player == key)).rowcount
+                connection.execute(delete(players).where(players.c.key == key))
+                return gone
+
+        return self._guard("delete the history", wipe)
+
+    # --- reading ----------------------------------------------------------------------------
+    def _rows(self, token: str, *conditions: Any, newest_first: bool = True, limit: int | None = None) -> list[Saved]:
+        """The token's games matching ``conditions``."""
+        key = token_key(token)
+        order = games.c.updated.desc() if newest_first else games.c.id
+        query = select(games).where(games.c.player == key, *conditions).order_by(order, games.c.id.desc())
+        if limit is not None:
+            query = query.limit(limit)
+
+        def read() -> list[Saved]:
+            with self.engine.begin() as connection:
+                return [_saved(row) for row in connection.execute(query)]
+
+        return self._guard("read the games", read)
+
+    def in_progress(self, token: str, game: str, practice: bool = False) -> Saved | None:
+        """The token's unfinished game of this name (the newest), or None."""
+        found = self._rows(token, games.c.game == game, games.c.status == PLAYING,
+                           games.c.practice == practice, limit=1)
+        return found[0] if found else None
+
+    def get(self, token: str, game_id: int) -> Saved | None:
+        """One of the token's games by id; another token's game is simply not found."""
+        found = self._rows(token, games.c.id == game_id, limit=1)
+        return found[0] if found else None
+
+    def recent(self, token: str, limit: int = 10) -> list[Saved]:
+        """The token's last finished games (practice excluded), newest first."""
+        return self._rows(token, games.c.status == OVER, games.c.practice.is_(False), limit=limit)
+
+    def unfinished(self, token: str) -> list[Saved]:
+        """The token's games that were not finished (in progress or left), newest first: never counted."""
+        return self._rows(token, games.c.status.in_((PLAYING, LEFT)), games.c.practice.is_(False))
+
+    def tally(self, token: str) -> list[dict[str, Any]]:
+        """Per game and level: finished games, won, lost, drawn, deals and points per deal."""
+        key = token_key(token)
+        won = func.sum(case((games.c.outcome == "won", 1), else_=0))
+        lost = func.sum(case((games.c.outcome == "lost", 1), else_=0))
+        query = (select(games.c.game, games.c.level, func.count().label("played"), won.label("won"),
+                        lost.label("lost"), func.sum(games.c.deals).label("deals"),
+                        func.sum(games.c.points).label("points"))
+                 .where(games.c.player == key, games.c.status == OVER, games.c.practice.is_(False))
+                 .group_by(games.c.game, games.c.level).order_by(games.c.game, games.c.level))
+
+        def read() -> list[dict[str, Any]]:
+            with self.engine.begin() as connection:
+                out = []
+                for row in connection.execute(query):
+                    deals = int(row.deals or 0)
+                    out.append({"game": row.game, "level": row.level, "played": row.played,
+                                "won": int(row.won or 0), "lost": int(row.lost or 0),
+                                "drawn": row.played - int(row.won or 0) - int(row.lost or 0), "deals": deals,
+                                "points_per_deal": (row.points or 0.0) / deals if deals else 0.0})
+                return out
+
+        return self._guard("read the history", read)
+
+    def records(self, token: str) -> Iterator[str]:
+        """Every record of the token, oldest first: what "Download all" writes, one JSON text a line."""
+        for saved in self._rows(token, newest_first=False):
+            yield saved.record

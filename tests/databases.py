@@ -1,0 +1,51 @@
+"""The store's test databases: a SQLite file, and a real PostgreSQL server the tests start and stop.
+
+PostgreSQL refuses to run as root, so as root the server runs as the ``postgres`` system user, in a
+temporary folder it owns, listening only on a unix socket there (no TCP port).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Iterator
+
+PG_BIN = Path(os.environ.get("CARDAVIA_PG_BIN", "/usr/lib/postgresql/15/bin"))
+
+
+def pg_missing() -> str | None:
+    """Why no PostgreSQL server can be started here, or None when one can."""
+    if not (PG_BIN / "initdb").exists():
+        return f"PostgreSQL's initdb is not in {PG_BIN} (`make test` installs Debian's postgresql package)."
+    if os.geteuid() == 0 and shutil.which("runuser") is None:
+        return "running as root without runuser: PostgreSQL cannot be started as another user."
+    return None
+
+
+def _as_server_user(args: list[str]) -> list[str]:
+    """The command run as ``postgres`` when we are root (the server will not run as root)."""
+    return ["runuser", "-u", "postgres", "--", *args] if os.geteuid() == 0 else args
+
+
+@contextlib.contextmanager
+def postgresql_server() -> Iterator[str]:
+    """A fresh PostgreSQL cluster for the duration of the block; yields its SQLAlchemy URL."""
+    folder = Path(tempfile.mkdtemp(prefix="cardavia-pg-"))
+    if os.geteuid() == 0:
+        shutil.chown(folder, "postgres")
+    data, log = folder / "data", folder / "log"
+    run = lambda *args: subprocess.run(_as_server_user([str(PG_BIN / args[0]), *args[1:]]),  # noqa: E731
+                                       check=True, capture_output=True, timeout=120)
+    try:
+        run("initdb", "-D", str(data), "-A", "trust", "-U", "cardavia")
+        run("pg_ctl", "-D", str(data), "-o", f"-k {folder} -c listen_addresses=''", "-l", str(log), "-w", "start")
+        try:
+            yield f"postgresql+psycopg://cardavia@/postgres?host={folder}"
+        finally:
+            run("pg_ctl", "-D", str(data), "-m", "fast", "-w", "stop")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
