@@ -7,6 +7,7 @@ from typing import Any
 
 from cardavia_nb.core.game import Game
 from cardavia_nb.core.record import Record, RecordError, replay
+from cardavia_nb.core.text import Msg
 
 # name -> "module:class"; imported on first use so loading one game does not load the others.
 REGISTRY = {
@@ -29,8 +30,10 @@ def load(record: Record | str) -> tuple[Game, Any]:
     """The game and final state of a record (a Record or its JSON text)."""
     if isinstance(record, str):
         record = Record.from_json(record)
+    if record.game not in REGISTRY:
+        raise RecordError(Msg.of("record.unknown_game", game=record.game))
     try:
         game = get(record.game, **record.options)
-    except ValueError as err:
-        raise RecordError(str(err)) from None
+    except ValueError:
+        raise RecordError(Msg.of("record.other_options")) from None
     return game, replay(game, record)
