@@ -2,6 +2,7 @@
 
 import pytest
 
+from cardavia_nb.core import testing
 from cardavia_nb.core.game import IllegalAction
 from cardavia_nb.games.truco import PARDA, POWER, Truco, envido_value, malas_buenas, trick_winner
 
@@ -433,3 +434,37 @@ def test_legality_is_one_rule_legal_iff_no_reason():
         assert not game.legal_actions(state)
         assert all(illegal_reason(state, a) is not None for a in ACTIONS.values())
     assert checked > 10_000
+
+
+def test_a_reason_carries_the_call_as_a_message_not_as_english_words():
+    """The call a player may make now is data in the reason (the reader's language names it)."""
+    from cardavia_nb.core.text import Msg
+    from cardavia_nb.games.truco import illegal_reason
+
+    state = start("4C 5B 6O", "1E 3O 6C")
+    reason = illegal_reason(state, G.action("call:retruco"))
+    assert reason.key == "truco.illegal.wrong_call"
+    assert dict(reason.params)["call"] == Msg.of("truco.label.truco")
+
+
+def test_the_package_offers_the_shared_names_and_they_agree_with_the_engine():
+    import cardavia_nb.games.truco as truco
+
+    for name in ("Truco", "TrucoState", "TrucoView", "observe", "illegal_reason", "legal_actions",
+                 "settle", "label", "describe", "PHASES", "DEAL_DOMAIN"):
+        assert name in truco.__all__ and hasattr(truco, name), name
+    assert truco.DEAL_DOMAIN == "truco-deal"
+    seen, final = set(), None
+    for seed in range(6):
+        for state, action in testing.playout(G, seed):
+            seen.add(state.phase)
+            assert truco.legal_actions(state) == G.legal_actions(state)
+            assert truco.observe(state, 0) == G.observe(state, 0)
+            assert truco.observe(state, 1).counts == (len(state.hands[0]), len(state.hands[1]))
+            if action is not None:
+                assert truco.label(action) == G.label(action)
+            final = state
+        scores, items = truco.settle(final)
+        assert scores == final.scores == tuple(int(x) for x in G.result(final).scores)
+        assert [sum(i.amount for i in items if i.seat == seat) for seat in (0, 1)] == list(scores)
+    assert seen == set(truco.PHASES)

@@ -25,7 +25,7 @@ def consistent(view: Any, opp_hand: tuple[str, ...]) -> bool:
     opp = 1 - view.seat
     played = seen_by_seat(view)[opp]
     unseen = set(unseen_cards(view))
-    if len(opp_hand) != view.hand_counts[opp] or len(set(opp_hand)) != len(opp_hand):
+    if len(opp_hand) != view.counts[opp] or len(set(opp_hand)) != len(opp_hand):
         return False
     if not unseen.issuperset(opp_hand):
         return False
@@ -48,7 +48,7 @@ def sample_worlds(view: Any, rand: Any, n: int = WORLDS) -> list[tuple[str, ...]
     """Up to ``n`` opponent hands (unplayed cards) consistent with the view, drawn at random."""
     opp = 1 - view.seat
     played = seen_by_seat(view)[opp]
-    k = view.hand_counts[opp]
+    k = view.counts[opp]
     announced = None if view.envido_values is None else view.envido_values[opp]
     unseen = unseen_cards(view)
     if announced is None and k == 3:

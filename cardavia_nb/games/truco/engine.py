@@ -1,4 +1,5 @@
-"""Truco (Argentine, two players, no Flor, match to 30): the ``Game`` playing the rules of ``rules``.
+"""Truco (Argentine, two players, no Flor, match to 30): the ``Game`` playing the rules of ``rules``
+and crediting the points of ``scoring``.
 
 A match is the game: ``new(seed)`` deals the first deal; when a deal ends the phase is ``DEAL_OVER``
 and the next mano (the current dealer) must choose ``next_deal``; ``MATCH_OVER`` ends the game. Point
@@ -12,16 +13,19 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from cardavia_nb.core.game import Action, Event, Game, IllegalAction, Item, Result
+from cardavia_nb.core.game import Action, Event, Game, IllegalAction, Result
 from cardavia_nb.core.rng import check_seed, derive, rng
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games.truco import words
 from cardavia_nb.games.truco.rules import (
-    ACTIONS, AWAIT_ENVIDO, AWAIT_PLAY, AWAIT_TRUCO, CARD_SET, CARDS, CODE, DEAL_OVER, MATCH_OVER,
-    NO_MOVES, PARDA, SOURCES, TARGET, TrucoState, chain_accepted, chain_refused,
-    deal_winner, envido_value, illegal_reason, legal_of, may_play, trick_winner,
+    ACTIONS, AWAIT_ENVIDO, AWAIT_PLAY, AWAIT_TRUCO, CARD_SET, CARDS, CODE, DEAL_DOMAIN, DEAL_OVER,
+    MATCH_OVER, NO_MOVES, PARDA, TARGET, deal_winner, envido_value, envido_winner, illegal_reason,
+    legal_of, may_play, next_leader, trick_winner,
 )
-from cardavia_nb.games.truco.view import TrucoView, build_view
+from cardavia_nb.games.truco.scoring import (
+    NO_AWARDS, chain_accepted, chain_refused, credit, match_winner, refused_stake, settle, stake,
+)
+from cardavia_nb.games.truco.state import TrucoState, TrucoView, observe
 
 
 def _six_cards(key: int) -> list[str]:
@@ -94,13 +98,13 @@ class Truco(Game[TrucoState, TrucoView]):
             if len(hands) != 2 or any(len(h) != 3 for h in hands) or len(set(flat)) != 6 \
                     or not CARD_SET.issuperset(flat):
                 raise ValueError(f"Hands must be two lists of three different Truco cards, not {hands!r}.")
-        return self._deal(seed, 1, dealer, score_pair, ((0,) * 4, (0,) * 4), hands, ())
+        return self._deal(seed, 1, dealer, score_pair, NO_AWARDS, hands, ())
 
     def _deal(self, seed: int, deal_no: int, dealer: int, scores: tuple[int, int],
               awards: tuple, hands: tuple | None, events: tuple[Event, ...]) -> TrucoState:
         """The start of a deal: shuffle (unless hands are given), mano to play."""
         if hands is None:
-            order = _six_cards(derive("truco-deal", seed, deal_no))
+            order = _six_cards(derive(DEAL_DOMAIN, seed, deal_no))
             mano = 1 - dealer
             dealt = [(), ()]
             dealt[mano], dealt[dealer] = tuple(order[0:3]), tuple(order[3:6])
@@ -144,7 +148,7 @@ class Truco(Game[TrucoState, TrucoView]):
         if kind == "answer":
             return self._answer(s, action.id == "answer:quiero")
         if kind == "fold":
-            return self._end_deal(s, 1 - s.to_act, s.truco_level, "fold",
+            return self._end_deal(s, 1 - s.to_act, stake(s.truco_level), "fold",
                                   (_ev("fold", s.to_act),))
         return self._deal(s.seed, s.deal_no + 1, 1 - s.dealer, s.scores, s.awards, None, ())
 
@@ -164,11 +168,11 @@ class Truco(Game[TrucoState, TrucoView]):
             events += (_ev("parda", None, data=(("trick", trick_no),)),)
         else:
             events += (_ev("trick_won", winner, data=(("trick", trick_no),)),)
-        leader = s.trick_leader if winner == PARDA else winner
+        leader = next_leader(s.trick_leader, winner)
         decided = deal_winner(results, s.mano)
         if decided is not None:
             t = _set(s, hands=hands, played=played, results=results, trick_leader=leader)
-            return self._end_deal(t, decided, s.truco_level, "truco", events)
+            return self._end_deal(t, decided, stake(s.truco_level), "truco", events)
         return _with(s, hands=hands, played=played, results=results, trick_leader=leader,
                      to_act=leader, events=events)
 
@@ -198,7 +202,7 @@ class Truco(Game[TrucoState, TrucoView]):
         if yes:
             return _with(s, phase=AWAIT_PLAY, to_act=caller, truco_level=level, raise_holder=r,
                          pending_truco=None, calls=calls, events=events)
-        return self._end_deal(_set(s, calls=calls), caller, level - 1, "refusal", events)
+        return self._end_deal(_set(s, calls=calls), caller, refused_stake(level), "refusal", events)
 
     def _settle_envido(self, s: TrucoState, yes: bool, events: tuple[Event, ...]) -> TrucoState:
         """Credit the envido at once (§8.5); the match may end; else return to the opener."""
@@ -206,15 +210,14 @@ class Truco(Game[TrucoState, TrucoView]):
         if yes:
             mano = s.mano
             values = (envido_value(s.original[0]), envido_value(s.original[1]))
-            best = max(values)
-            winner = mano if values[mano] == best else 1 - mano
+            winner = envido_winner(values, mano)
             amount = chain_accepted(s.envido_chain, s.scores)
             events += (_ev("envido_values", None, data=(("values", values), ("order", (mano, 1 - mano)))),)
         else:
             winner, amount = s.envido_caller, chain_refused(s.envido_chain, s.scores)
         scores, awards, events = _credit(s, winner, amount, "envido", events, yes)
         t = _set(s, scores=scores, awards=awards, envido_state=2, envido_values=values)
-        if scores[winner] >= TARGET:
+        if match_winner(scores) is not None:
             return _over(t, events)
         return _with(t, phase=s.envido_return, to_act=s.envido_opener, events=events)
 
@@ -223,7 +226,7 @@ class Truco(Game[TrucoState, TrucoView]):
         """Credit the deal's points and stop: DEAL_OVER (next mano to act) or MATCH_OVER."""
         scores, awards, events = _credit(s, winner, amount, source, events, True)
         t = _set(s, scores=scores, awards=awards, pending_truco=None)
-        if scores[winner] >= TARGET:
+        if match_winner(scores) is not None:
             return _over(t, events)
         events += (_ev("deal_over", winner, data=(("next_dealer", 1 - s.dealer),)),)
         return _with(t, phase=DEAL_OVER, to_act=s.dealer, events=events)
@@ -231,17 +234,16 @@ class Truco(Game[TrucoState, TrucoView]):
     # --- observation and result -------------------------------------------------------------
     def observe(self, s: TrucoState, seat: int) -> TrucoView:
         """What ``seat`` may see (see ``TrucoView``)."""
-        return build_view(s, seat)
+        return observe(s, seat)
 
     def result(self, s: TrucoState) -> Result | None:
         """Payoffs +1/-1 for the match winner, final scores, points per seat and source."""
         if s.phase != MATCH_OVER:
             return None
-        winner = 0 if s.scores[0] >= TARGET else 1
-        items = tuple(Item(f"truco.item.{src}", seat, s.awards[seat][i])
-                      for seat in (0, 1) for i, src in enumerate(SOURCES) if s.awards[seat][i])
+        scores, items = settle(s)
+        winner = match_winner(scores)
         payoffs = (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
-        return Result(payoffs, (winner,), items, tuple(float(x) for x in s.scores))
+        return Result(payoffs, (winner,), items, tuple(float(x) for x in scores))
 
     def card_places(self, s: TrucoState) -> dict[str, tuple[str, ...]]:
         """Hands, cards played this deal, and the undealt stock."""
@@ -269,25 +271,20 @@ class Truco(Game[TrucoState, TrucoView]):
 
     def describe(self, event: Event) -> Msg:
         """One log line for an event, its seats as data."""
-        return words.describe_event(event)
+        return words.describe(event)
 
 
 def _credit(s: TrucoState, winner: int, amount: int, source: str, events: tuple[Event, ...],
             accepted: bool) -> tuple[tuple[int, int], tuple, tuple[Event, ...]]:
-    """Add ``amount`` (capped at 30) to ``winner``: new scores, awards and a points event."""
-    credited = min(amount, TARGET - s.scores[winner])
-    scores = (s.scores[0] + credited, s.scores[1]) if winner == 0 else (s.scores[0], s.scores[1] + credited)
-    index = SOURCES.index(source)
-    row = list(s.awards[winner])
-    row[index] += credited
-    awards = (tuple(row), s.awards[1]) if winner == 0 else (s.awards[0], tuple(row))
+    """Credit ``amount`` to ``winner`` (``scoring.credit``): new scores, awards and a points event."""
+    scores, awards, credited = credit(s.scores, s.awards, winner, amount, source)
     data = (("value", amount),) if source != "envido" else (("value", amount), ("accepted", accepted))
     return scores, awards, events + (_ev("points", winner, amount=credited, source=source, data=data),)
 
 
 def _over(s: TrucoState, events: tuple[Event, ...]) -> TrucoState:
     """The match is over: nobody acts any more."""
-    winner = 0 if s.scores[0] >= TARGET else 1
+    winner = match_winner(s.scores)
     events += (_ev("match_over", winner, data=(("scores", s.scores),)),)
     return _with(s, phase=MATCH_OVER, to_act=None, pending_truco=None, events=events)
 
