@@ -408,9 +408,35 @@ def test_dealer_alternates_and_first_dealer_comes_from_the_seed():
 
 def test_bad_setup_is_refused_in_words():
     for bad in ({"hands": [["1E", "1E", "2E"], ["3E", "4E", "5E"]]}, {"dealer": 2},
-                {"scores": [30, 0]}, {"hands": [["1E", "2E"], ["3E", "4E", "5E"]]}):
-        with pytest.raises(ValueError):
+                {"scores": [30, 0]}, {"hands": [["1E", "2E"], ["3E", "4E", "5E"]]},
+                {"hands": [["1E", "2E", "3E"], ["4E", "5E", "ZZ"]]}, {"hands": [["1E", "2E", "3E"]]},
+                {"hands": [["1E", "2E", "3E"], ["4E", "5E", "6E"], ["7E", "1B", "2B"]]},
+                {"deal_no": 0}, {"deal_no": "2"}, {"deal_no": True}):
+        with pytest.raises(ValueError) as err:
             G.new(0, **bad)
+        assert str(err.value).endswith(".") and " " in str(err.value)
+
+
+def test_a_deal_is_set_up_by_its_number_scores_dealer_and_hands():
+    """What a sampled world needs: the deal, its number and the scores it starts from; the deals
+    after it are shuffled from the seed as usual."""
+    state = G.new(5, hands=[["1E", "2E", "3E"], ["4E", "5E", "6E"]], dealer=0, scores=[7, 12], deal_no=4)
+    assert (state.deal_no, state.dealer, state.scores, state.start_scores) == (4, 0, (7, 12), (7, 12))
+    assert state.hands == state.original == (("1E", "2E", "3E"), ("4E", "5E", "6E")) and state.to_act == 1
+    later = run(state, "fold", "next_deal")
+    assert later.deal_no == 5 and later.hands == run(G.new(5, dealer=0, deal_no=4), "fold", "next_deal").hands
+    assert later.hands != run(G.new(5, dealer=0), "fold", "next_deal").hands
+
+
+def test_the_view_holds_the_deal_moves_in_order_and_its_starting_scores():
+    state = start("7E 6E 1B", "4C 5B 6O", scores=(3, 4))
+    state = run(state, "play:1B", "call:envido", "answer:quiero", "play:4C", "call:truco")
+    for seat in (0, 1):
+        view = G.observe(state, seat)
+        assert view.moves == ("play:1B", "call:envido", "answer:quiero", "play:4C", "call:truco")
+        assert view.start_scores == (3, 4) and view.scores == (5, 4)
+    state = run(state, "answer:no_quiero", "next_deal")
+    assert G.observe(state, 0).moves == () and G.observe(state, 1).start_scores == state.scores == (6, 4)
 
 
 def test_legality_is_one_rule_legal_iff_no_reason():

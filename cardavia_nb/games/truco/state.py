@@ -21,7 +21,8 @@ class TrucoState(NamedTuple):
     ``results`` holds trick winners or PARDA; ``envido_state`` is 0 not called / 1 pending / 2 done;
     ``envido_return`` is the phase the envido opener returns to; ``awards`` are this match's points
     per seat and source (``scoring.SOURCES`` order); ``calls`` the deal's (seat, action id) of calls
-    and answers.
+    and answers; ``start_scores`` the scores when the deal was dealt; ``moves`` the action ids of
+    the deal so far, in order.
     """
 
     seed: int
@@ -46,6 +47,8 @@ class TrucoState(NamedTuple):
     pending_truco: tuple[int, int] | None
     calls: tuple[tuple[int, str], ...]
     awards: tuple[tuple[int, ...], tuple[int, ...]]
+    start_scores: tuple[int, int]
+    moves: tuple[str, ...]
     events: tuple[Event, ...]
     legal: tuple[Action, ...]
     legal_ids: frozenset[str]  # ids of the legal moves that are not card plays
@@ -104,7 +107,8 @@ class TrucoView:
     (both values by seat, only after an accepted envido, else None); ``truco_level`` (accepted stake
     1-4); ``raise_holder``; ``pending_truco`` ((caller, proposed level) or None); ``counts`` (cards
     held per seat); ``opponent_cards`` (cards the opponent still holds); ``falta`` (what a falta
-    envido is worth now).
+    envido is worth now); ``start_scores`` (the scores when this deal was dealt); ``moves`` (the
+    deal's action ids so far in order: its plays, calls and answers are all public).
     """
 
     seat: int
@@ -132,6 +136,8 @@ class TrucoView:
     counts: tuple[int, int]
     opponent_cards: int
     falta: int
+    start_scores: tuple[int, int]
+    moves: tuple[str, ...]
 
 
 def observe(s: TrucoState, seat: int) -> TrucoView:
@@ -153,7 +159,8 @@ def observe(s: TrucoState, seat: int) -> TrucoView:
         envido_chain=tuple(CHAIN_NAMES[c] for c in s.envido_chain),
         envido_caller=s.envido_caller, envido_values=s.envido_values,
         truco_level=s.truco_level, raise_holder=s.raise_holder, pending_truco=s.pending_truco,
-        counts=counts, opponent_cards=counts[1 - seat], falta=falta_points(s.scores))
+        counts=counts, opponent_cards=counts[1 - seat], falta=falta_points(s.scores),
+        start_scores=s.start_scores, moves=s.moves)
 
 
 def seen_by_seat(view: TrucoView) -> tuple[tuple[str, ...], tuple[str, ...]]:
