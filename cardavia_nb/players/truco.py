@@ -19,7 +19,7 @@ from cardavia_nb.games.truco import (
 )
 from cardavia_nb.players.base import BasePlayer, explanation, reason
 from cardavia_nb.players.truco_model import OpponentModel
-from cardavia_nb.players.truco_worlds import Position, powers, sample_worlds
+from cardavia_nb.players.truco_worlds import Position, opponent_deal, powers, sample_worlds
 
 EDGE = 0.58  # share of deals High expects to win against its usual opponents
 
@@ -156,17 +156,17 @@ class HighPlayer(_Base):
             return [(a, 1.0, _reason("next_deal")) for a in legal]
         rand = self.decision_rng(view)
         me, opp = view.seat, 1 - view.seat
-        worlds = sample_worlds(view, rand)
-        played = seen_by_seat(view)[opp]
+        dealt = [opponent_deal(view, w) for w in sample_worlds(view, rand)]  # its plays, then its hand
+        shown = len(seen_by_seat(view)[opp])
         model = self.models.setdefault(view.seat, OpponentModel())
-        weights = [model.call_weight(view, played + w) for w in worlds]
+        weights = [model.call_weight(view, d) for d in dealt]
         total = sum(weights) or 1.0
         weights = [x / total for x in weights]
         pos = Position(view)
-        theirs = [powers(w) for w in worlds]
+        theirs = [powers(d[shown:]) for d in dealt]
         deal = [pos.value(t) for t in theirs]
-        opp_env = [envido_value(played + w) for w in worlds]
-        ctx = _Context(view, me, weights, deal, opp_env, theirs, [played + w for w in worlds], model)
+        opp_env = [envido_value(d) for d in dealt]
+        ctx = _Context(view, me, weights, deal, opp_env, theirs, dealt, model)
         bluff = rand.random() < self.bluff_rate
         rows = []
         for a in legal:

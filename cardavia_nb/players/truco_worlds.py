@@ -1,37 +1,26 @@
-"""What a Truco player can work out from its view: the opponent hands still possible (sampled
-from the unseen cards, agreeing with an announced envido value) and the exact open-card outcome of
-the rest of a deal (``solve``), read from the deciding seat's side (``Position``)."""
+"""What a Truco player can work out from its view: the worlds still possible (the opponent's unseen
+cards sampled from the cards not seen, agreeing with an announced envido value, each a ``World`` the
+engine deals and replays to the same view) and the exact open-card outcome of the rest of a deal
+(``solve``), read from the deciding seat's side (``Position``)."""
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 from itertools import combinations
 from typing import Any, Sequence
 
-from cardavia_nb.games.truco import CARDS, PARDA, POWER, deal_winner, envido_value, seen_by_seat
+from cardavia_nb.core.game import World
+from cardavia_nb.games.truco import CARDS, PARDA, POWER, TrucoView, deal_winner, envido_value, seen_by_seat
 
 WORLDS = 200  # opponent hands sampled per decision
 
 
 # --- what the view tells ------------------------------------------------------------------------
-def unseen_cards(view: Any) -> tuple[str, ...]:
+def unseen_cards(view: TrucoView) -> tuple[str, ...]:
     """Cards the seat has not seen: 40 minus its own three and the opponent's played cards."""
     seen = set(view.original_hand) | set(seen_by_seat(view)[1 - view.seat])
     return tuple(c for c in CARDS if c not in seen)
-
-
-def consistent(view: Any, opp_hand: tuple[str, ...]) -> bool:
-    """Whether an opponent hand agrees with every public fact of the view."""
-    opp = 1 - view.seat
-    played = seen_by_seat(view)[opp]
-    unseen = set(unseen_cards(view))
-    if len(opp_hand) != view.counts[opp] or len(set(opp_hand)) != len(opp_hand):
-        return False
-    if not unseen.issuperset(opp_hand):
-        return False
-    if view.envido_values is not None:
-        return envido_value(tuple(played) + tuple(opp_hand)) == view.envido_values[opp]
-    return True
 
 
 @lru_cache(maxsize=256)
@@ -44,19 +33,51 @@ def _candidates(unseen: tuple[str, ...], played: tuple[str, ...], k: int,
     return tuple(h for h in combos if envido_value(played + h) == announced)
 
 
-def sample_worlds(view: Any, rand: Any, n: int = WORLDS) -> list[tuple[str, ...]]:
-    """Up to ``n`` opponent hands (unplayed cards) consistent with the view, drawn at random."""
+def hand_pool(view: TrucoView) -> tuple[tuple[str, ...], ...] | None:
+    """Every holding of the opponent's unplayed cards that agrees with the view, or None when any
+    three unseen cards do (nothing played, no envido shown: they are drawn without being listed)."""
     opp = 1 - view.seat
-    played = seen_by_seat(view)[opp]
     k = view.counts[opp]
     announced = None if view.envido_values is None else view.envido_values[opp]
-    unseen = unseen_cards(view)
     if announced is None and k == 3:
+        return None
+    return _candidates(unseen_cards(view), seen_by_seat(view)[opp], k, announced)
+
+
+def opponent_hands(view: TrucoView, rand: random.Random, n: int) -> list[tuple[str, ...]]:
+    """Up to ``n`` holdings of the opponent's unplayed cards consistent with the view, at random."""
+    pool = hand_pool(view)
+    if pool is None:
+        unseen = unseen_cards(view)
         return [tuple(rand.sample(unseen, 3)) for _ in range(n)]
-    pool = _candidates(unseen, played, k, announced)
     if len(pool) <= n:
         return list(pool)
     return [pool[i] for i in rand.sample(range(len(pool)), n)]
+
+
+def worlds_of(view: TrucoView, holdings: Sequence[tuple[str, ...]]) -> list[World]:
+    """The worlds in which the opponent still holds each of ``holdings``: the deal dealt at the view's
+    deal number, dealer and starting scores, the opponent's cards being its plays then the holding,
+    and the deal's public moves since (one tuple shared by every world)."""
+    me, opp = view.seat, 1 - view.seat
+    played = seen_by_seat(view)[opp]
+    mine, dealer, scores, deal_no = view.original_hand, view.dealer, view.start_scores, view.deal_no
+    moves = view.moves
+    out = []
+    for held in holdings:
+        hands = (mine, played + held) if me == 0 else (played + held, mine)
+        out.append(World({"hands": hands, "dealer": dealer, "scores": scores, "deal_no": deal_no}, moves))
+    return out
+
+
+def sample_worlds(view: TrucoView, rand: random.Random, n: int = WORLDS) -> list[World]:
+    """Up to ``n`` worlds consistent with the view, drawn at random (the one sampler signature)."""
+    return worlds_of(view, opponent_hands(view, rand, n))
+
+
+def opponent_deal(view: TrucoView, world: World) -> tuple[str, ...]:
+    """The three cards the opponent was dealt in ``world`` (its plays first)."""
+    return world.setup["hands"][1 - view.seat]
 
 
 # --- exact play of the rest of a deal -------------------------------------------------------------
@@ -133,4 +154,5 @@ class Position:
         return solve(rest_t, theirs, results, won == 1, None, self.mano_me)
 
 
-__all__ = ["Position", "consistent", "powers", "sample_worlds", "solve", "unseen_cards"]
+__all__ = ["Position", "hand_pool", "opponent_deal", "opponent_hands", "powers", "sample_worlds", "solve",
+           "unseen_cards", "worlds_of"]
