@@ -183,6 +183,7 @@ def _truco_reason(s: Any, name: str) -> Msg | None:
 OTHER_ACTIONS = (QUIERO, NO_QUIERO, *ENVIDO_ACTIONS, *TRUCO_ACTIONS, FOLD, NEXT_DEAL)
 _OTHER_LEGAL: dict[tuple, tuple[tuple[Action, ...], frozenset[str]]] = {}
 NO_MOVES: tuple[tuple[Action, ...], frozenset[str]] = ((), frozenset())
+_PLAY_OF = PLAY.__getitem__  # card id -> its play action
 
 
 def legal_of(s: Any) -> tuple[tuple[Action, ...], frozenset[str]]:
@@ -193,13 +194,13 @@ def legal_of(s: Any) -> tuple[tuple[Action, ...], frozenset[str]]:
     if p is None:
         return NO_MOVES
     key = (s.phase, s.envido_chain, s.envido_state, s.truco_level, s.raise_holder == p,
-           can_open_envido(s, p))
+           not s.results and len(s.hands[p]) == HAND_SIZE)  # with the two fields above: can_open_envido
     other = _OTHER_LEGAL.get(key)
     if other is None:
         moves = tuple(a for a in OTHER_ACTIONS if illegal_reason(s, a) is None)
         other = _OTHER_LEGAL[key] = (moves, frozenset(a.id for a in moves))
     if may_play(s):
-        return tuple(PLAY[c] for c in s.hands[p]) + other[0], other[1]
+        return tuple(map(_PLAY_OF, s.hands[p])) + other[0], other[1]
     return other
 
 
