@@ -7,7 +7,7 @@ from cardavia_nb.core.game import jsonable
 from cardavia_nb.games.truco import Truco, envido_value
 from cardavia_nb.players.base import RandomPlayer
 from cardavia_nb.players.truco import HighPlayer, LowPlayer
-from cardavia_nb.players.truco_worlds import hand_pool, opponent_deal, sample_worlds, unseen_cards, worlds_of
+from cardavia_nb.players.truco_worlds import hand_pool, sample_worlds, unseen_cards, worlds_of
 
 G = Truco()
 
@@ -56,9 +56,9 @@ def test_sampler_uses_announced_envido_values():
         state = G.apply(state, action_id)
     view = G.observe(state, 1)
     worlds = sample_worlds(view, random.Random(1))
-    assert worlds and all(envido_value(opponent_deal(view, w)) == 33 for w in worlds)
+    assert worlds and all(envido_value(w.setup["hands"][0]) == 33 for w in worlds)
     for world in worlds:
-        dealt = opponent_deal(view, world)
+        dealt = world.setup["hands"][0]
         suits = {c[-1] for c in dealt if c[:-1] == "7"} & {c[-1] for c in dealt if c[:-1] == "6"}
         assert suits
 

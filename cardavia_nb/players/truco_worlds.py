@@ -11,14 +11,17 @@ from itertools import combinations
 from typing import Any, Sequence
 
 from cardavia_nb.core.game import World
-from cardavia_nb.games.truco import CARDS, PARDA, POWER, TrucoView, deal_winner, envido_value, seen_by_seat
+from cardavia_nb.games.truco import (
+    CARDS, HAND_SIZE, PARDA, POWER, TrucoView, deal_winner, envido_value, next_leader, seen_by_seat,
+    trick_result,
+)
 
 WORLDS = 200  # opponent hands sampled per decision
 
 
 # --- what the view tells ------------------------------------------------------------------------
 def unseen_cards(view: TrucoView) -> tuple[str, ...]:
-    """Cards the seat has not seen: 40 minus its own three and the opponent's played cards."""
+    """Cards the seat has not seen: the pack but its own dealt cards and the opponent's played cards."""
     seen = set(view.original_hand) | set(seen_by_seat(view)[1 - view.seat])
     return tuple(c for c in CARDS if c not in seen)
 
@@ -35,11 +38,11 @@ def _candidates(unseen: tuple[str, ...], played: tuple[str, ...], k: int,
 
 def hand_pool(view: TrucoView) -> tuple[tuple[str, ...], ...] | None:
     """Every holding of the opponent's unplayed cards that agrees with the view, or None when any
-    three unseen cards do (nothing played, no envido shown: they are drawn without being listed)."""
+    hand of unseen cards does (nothing played, no envido shown: they are drawn without being listed)."""
     opp = 1 - view.seat
     k = view.counts[opp]
     announced = None if view.envido_values is None else view.envido_values[opp]
-    if announced is None and k == 3:
+    if announced is None and k == HAND_SIZE:
         return None
     return _candidates(unseen_cards(view), seen_by_seat(view)[opp], k, announced)
 
@@ -49,7 +52,7 @@ def opponent_hands(view: TrucoView, rand: random.Random, n: int) -> list[tuple[s
     pool = hand_pool(view)
     if pool is None:
         unseen = unseen_cards(view)
-        return [tuple(rand.sample(unseen, 3)) for _ in range(n)]
+        return [tuple(rand.sample(unseen, HAND_SIZE)) for _ in range(n)]
     if len(pool) <= n:
         return list(pool)
     return [pool[i] for i in rand.sample(range(len(pool)), n)]
@@ -59,15 +62,12 @@ def worlds_of(view: TrucoView, holdings: Sequence[tuple[str, ...]]) -> list[Worl
     """The worlds in which the opponent still holds each of ``holdings``: the deal dealt at the view's
     deal number, dealer and starting scores, the opponent's cards being its plays then the holding,
     and the deal's public moves since (one tuple shared by every world)."""
-    me, opp = view.seat, 1 - view.seat
-    played = seen_by_seat(view)[opp]
+    first = view.seat == 0
+    played = seen_by_seat(view)[1 - view.seat]
     mine, dealer, scores, deal_no = view.original_hand, view.dealer, view.start_scores, view.deal_no
     moves = view.moves
-    out = []
-    for held in holdings:
-        hands = (mine, played + held) if me == 0 else (played + held, mine)
-        out.append(World({"hands": hands, "dealer": dealer, "scores": scores, "deal_no": deal_no}, moves))
-    return out
+    return [World({"hands": (mine, played + held) if first else (played + held, mine), "dealer": dealer,
+                   "scores": scores, "deal_no": deal_no}, moves) for held in holdings]
 
 
 def sample_worlds(view: TrucoView, rand: random.Random, n: int = WORLDS) -> list[World]:
@@ -75,12 +75,9 @@ def sample_worlds(view: TrucoView, rand: random.Random, n: int = WORLDS) -> list
     return worlds_of(view, opponent_hands(view, rand, n))
 
 
-def opponent_deal(view: TrucoView, world: World) -> tuple[str, ...]:
-    """The three cards the opponent was dealt in ``world`` (its plays first)."""
-    return world.setup["hands"][1 - view.seat]
-
-
 # --- exact play of the rest of a deal -------------------------------------------------------------
+# Seats are read from my side: 1 = me, 0 = the opponent, so trick results, leaders and the deal
+# winner of the rules' own functions (``trick_result``, ``next_leader``, ``deal_winner``) apply as is.
 @lru_cache(maxsize=200_000)
 def solve(mine: tuple[int, ...], theirs: tuple[int, ...], results: tuple[int, ...],
           me_to_move: bool, table: int | None, mano_me: bool) -> int:
@@ -96,21 +93,25 @@ def solve(mine: tuple[int, ...], theirs: tuple[int, ...], results: tuple[int, ..
             continue
         rest = hand[:i] + hand[i + 1:]
         my_rest, their_rest = (rest, theirs) if me_to_move else (mine, rest)
-        if table is None:
-            outcomes.append(solve(my_rest, their_rest, results, not me_to_move, power, mano_me))
-            continue
-        if power == table:
-            won = PARDA
-        else:
-            won = int(me_to_move) if power > table else int(not me_to_move)
-        new_results = results + (won,)
-        decided = deal_winner(new_results, int(mano_me))
-        if decided is not None:
-            outcomes.append(decided)
-            continue
-        next_me = (won == 1) or (won == PARDA and not me_to_move)
-        outcomes.append(solve(my_rest, their_rest, new_results, next_me, None, mano_me))
+        outcomes.append(_after_play(my_rest, their_rest, results, me_to_move, table, mano_me, power))
     return max(outcomes) if me_to_move else min(outcomes)
+
+
+def _after_play(mine: tuple[int, ...], theirs: tuple[int, ...], results: tuple[int, ...],
+                me_to_move: bool, table: int | None, mano_me: bool, power: int) -> int:
+    """The deal's open-card outcome (1 = I win) once the mover has played a card of ``power``
+    (``mine`` and ``theirs`` are the hands left after it)."""
+    if table is None:
+        return solve(mine, theirs, results, not me_to_move, power, mano_me)
+    leader = int(not me_to_move)  # the mover follows the card on the table
+    won = trick_result(table, power)
+    if won != PARDA:
+        won = leader if won == 0 else 1 - leader
+    results = results + (won,)
+    decided = deal_winner(results, int(mano_me))
+    if decided is not None:
+        return decided
+    return solve(mine, theirs, results, next_leader(leader, won) == 1, None, mano_me)
 
 
 def powers(cards: Sequence[str]) -> tuple[int, ...]:
@@ -140,19 +141,32 @@ class Position:
 
     def after_card(self, card: str, theirs: tuple[int, ...]) -> int:
         """Deal outcome if I play ``card`` now (it is my turn to play)."""
-        rest = list(self.mine)
-        rest.remove(POWER[card])
-        rest_t = tuple(rest)
-        if self.table is None:
-            return solve(rest_t, theirs, self.results, False, POWER[card], self.mano_me)
+        return self.outcomes_after(card, (theirs,))[0]
+
+    def values(self, hands: Sequence[tuple[int, ...]]) -> list[int]:
+        """``value`` for each of the opponent's hands (worlds share hands: each is solved once)."""
+        return _each(self.value, hands)
+
+    def outcomes_after(self, card: str, hands: Sequence[tuple[int, ...]]) -> list[int]:
+        """``after_card`` for each of the opponent's hands, each distinct hand solved once."""
         power = POWER[card]
-        won = PARDA if power == self.table else int(power > self.table)
-        results = self.results + (won,)
-        decided = deal_winner(results, int(self.mano_me))
-        if decided is not None:
-            return decided
-        return solve(rest_t, theirs, results, won == 1, None, self.mano_me)
+        rest = list(self.mine)
+        rest.remove(power)
+        mine, results, table, mano_me = tuple(rest), self.results, self.table, self.mano_me
+        return _each(lambda theirs: _after_play(mine, theirs, results, True, table, mano_me, power), hands)
 
 
-__all__ = ["Position", "hand_pool", "opponent_deal", "opponent_hands", "powers", "sample_worlds", "solve",
+def _each(outcome: Any, hands: Sequence[tuple[int, ...]]) -> list[int]:
+    """``outcome(hand)`` for every hand, computed once per distinct hand."""
+    known: dict[tuple[int, ...], int] = {}
+    out = []
+    for hand in hands:
+        value = known.get(hand)
+        if value is None:
+            value = known[hand] = outcome(hand)
+        out.append(value)
+    return out
+
+
+__all__ = ["Position", "hand_pool", "opponent_hands", "powers", "sample_worlds", "solve",
            "unseen_cards", "worlds_of"]
