@@ -11,7 +11,8 @@ from typing import Any
 from cardavia_nb.core.game import Item
 from cardavia_nb.games.truco.rules import TARGET
 
-SOURCES = ("envido", "truco", "refusal", "fold")  # point sources, the order of a state's ``awards``
+DEAL_SOURCES = ("truco", "refusal", "fold")  # the points that end a deal, for the side that won it
+SOURCES = ("envido",) + DEAL_SOURCES  # every point source, the order of a state's ``awards``
 CHAIN_POINTS = {"E": 2, "R": 3}  # an accepted envido / real envido call adds this much to its chain
 REFUSED_OPENING = 1  # a refused chain of one call
 NO_AWARDS = ((0,) * len(SOURCES), (0,) * len(SOURCES))
