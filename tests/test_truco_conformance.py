@@ -1,4 +1,4 @@
-"""Truco against the shared conformance suite, plus the High player's sampler consistency and I1."""
+"""Truco against the shared conformance suite, plus the High player's sampler checked by the engine, and I1."""
 
 import random
 
@@ -7,7 +7,7 @@ from cardavia_nb.core.game import jsonable
 from cardavia_nb.games.truco import Truco, envido_value
 from cardavia_nb.players.base import RandomPlayer
 from cardavia_nb.players.truco import HighPlayer, LowPlayer
-from cardavia_nb.players.truco_worlds import consistent, sample_worlds
+from cardavia_nb.players.truco_worlds import hand_pool, sample_worlds, unseen_cards, worlds_of
 
 G = Truco()
 
@@ -25,19 +25,28 @@ def test_views_are_plain_json_and_hide_the_opponent_hand():
             assert not hidden & set(str(data).replace("'", " ").replace(",", " ").split())
 
 
-def test_every_sampled_world_is_consistent_with_the_view():
-    checked = 0
+def test_every_sampled_world_deals_and_replays_to_the_view():
+    """The engine itself checks each world: dealt by new(), its moves legal, the seat's view identical."""
+    assert testing.check_sampler(G, sample_worlds, range(25)) > 0
+
+
+def test_the_true_hand_is_always_a_world_the_sampler_can_draw():
+    """The real opponent hand is in the sampler's pool (or any unseen three are possible), and built
+    as a world it deals to the very view and to the real game's cards."""
+    truth = {}
+
+    def true_world(view, rand, n):
+        return worlds_of(view, [truth[view]])
+
     for seed in range(25):
-        for state, _ in testing.playout(G, seed):
-            if state.to_act is None:
-                continue
+        for state, _ in testing.playout(G, seed)[:-1]:
             view = G.observe(state, state.to_act)
-            worlds = sample_worlds(view, random.Random(seed))
-            assert worlds, "the sampler found no world at all"
-            assert all(consistent(view, w) for w in worlds)
-            assert consistent(view, state.hands[1 - state.to_act]), "the true hand must be possible"
-            checked += len(worlds)
-    assert checked > 1000
+            held = state.hands[1 - state.to_act]
+            pool = hand_pool(view)
+            assert set(held) <= set(unseen_cards(view))
+            assert pool is None or set(held) in [set(h) for h in pool]
+            truth[view] = held
+    assert testing.check_sampler(G, true_world, range(25), n=1) == 0
 
 
 def test_sampler_uses_announced_envido_values():
@@ -45,10 +54,12 @@ def test_sampler_uses_announced_envido_values():
     state = G.new(0, hands=[["7E", "6E", "1B"], ["4C", "5B", "6O"]], dealer=1)
     for action_id in ("call:envido", "answer:quiero"):
         state = G.apply(state, action_id)
-    worlds = sample_worlds(G.observe(state, 1), random.Random(1))
-    assert worlds and all(envido_value(w) == 33 for w in worlds)
+    view = G.observe(state, 1)
+    worlds = sample_worlds(view, random.Random(1))
+    assert worlds and all(envido_value(w.setup["hands"][0]) == 33 for w in worlds)
     for world in worlds:
-        suits = {c[-1] for c in world if c[:-1] == "7"} & {c[-1] for c in world if c[:-1] == "6"}
+        dealt = world.setup["hands"][0]
+        suits = {c[-1] for c in dealt if c[:-1] == "7"} & {c[-1] for c in dealt if c[:-1] == "6"}
         assert suits
 
 

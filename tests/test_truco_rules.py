@@ -2,6 +2,7 @@
 
 import pytest
 
+from cardavia_nb.core import testing
 from cardavia_nb.core.game import IllegalAction
 from cardavia_nb.games.truco import PARDA, POWER, Truco, envido_value, malas_buenas, trick_winner
 
@@ -407,9 +408,35 @@ def test_dealer_alternates_and_first_dealer_comes_from_the_seed():
 
 def test_bad_setup_is_refused_in_words():
     for bad in ({"hands": [["1E", "1E", "2E"], ["3E", "4E", "5E"]]}, {"dealer": 2},
-                {"scores": [30, 0]}, {"hands": [["1E", "2E"], ["3E", "4E", "5E"]]}):
-        with pytest.raises(ValueError):
+                {"scores": [30, 0]}, {"hands": [["1E", "2E"], ["3E", "4E", "5E"]]},
+                {"hands": [["1E", "2E", "3E"], ["4E", "5E", "ZZ"]]}, {"hands": [["1E", "2E", "3E"]]},
+                {"hands": [["1E", "2E", "3E"], ["4E", "5E", "6E"], ["7E", "1B", "2B"]]},
+                {"deal_no": 0}, {"deal_no": "2"}, {"deal_no": True}):
+        with pytest.raises(ValueError) as err:
             G.new(0, **bad)
+        assert str(err.value).endswith(".") and " " in str(err.value)
+
+
+def test_a_deal_is_set_up_by_its_number_scores_dealer_and_hands():
+    """What a sampled world needs: the deal, its number and the scores it starts from; the deals
+    after it are shuffled from the seed as usual."""
+    state = G.new(5, hands=[["1E", "2E", "3E"], ["4E", "5E", "6E"]], dealer=0, scores=[7, 12], deal_no=4)
+    assert (state.deal_no, state.dealer, state.scores, state.start_scores) == (4, 0, (7, 12), (7, 12))
+    assert state.hands == state.original == (("1E", "2E", "3E"), ("4E", "5E", "6E")) and state.to_act == 1
+    later = run(state, "fold", "next_deal")
+    assert later.deal_no == 5 and later.hands == run(G.new(5, dealer=0, deal_no=4), "fold", "next_deal").hands
+    assert later.hands != run(G.new(5, dealer=0), "fold", "next_deal").hands
+
+
+def test_the_view_holds_the_deal_moves_in_order_and_its_starting_scores():
+    state = start("7E 6E 1B", "4C 5B 6O", scores=(3, 4))
+    state = run(state, "play:1B", "call:envido", "answer:quiero", "play:4C", "call:truco")
+    for seat in (0, 1):
+        view = G.observe(state, seat)
+        assert view.moves == ("play:1B", "call:envido", "answer:quiero", "play:4C", "call:truco")
+        assert view.start_scores == (3, 4) and view.scores == (5, 4)
+    state = run(state, "answer:no_quiero", "next_deal")
+    assert G.observe(state, 0).moves == () and G.observe(state, 1).start_scores == state.scores == (6, 4)
 
 
 def test_legality_is_one_rule_legal_iff_no_reason():
@@ -433,3 +460,37 @@ def test_legality_is_one_rule_legal_iff_no_reason():
         assert not game.legal_actions(state)
         assert all(illegal_reason(state, a) is not None for a in ACTIONS.values())
     assert checked > 10_000
+
+
+def test_a_reason_carries_the_call_as_a_message_not_as_english_words():
+    """The call a player may make now is data in the reason (the reader's language names it)."""
+    from cardavia_nb.core.text import Msg
+    from cardavia_nb.games.truco import illegal_reason
+
+    state = start("4C 5B 6O", "1E 3O 6C")
+    reason = illegal_reason(state, G.action("call:retruco"))
+    assert reason.key == "truco.illegal.wrong_call"
+    assert dict(reason.params)["call"] == Msg.of("truco.label.truco")
+
+
+def test_the_package_offers_the_shared_names_and_they_agree_with_the_engine():
+    import cardavia_nb.games.truco as truco
+
+    for name in ("Truco", "TrucoState", "TrucoView", "observe", "illegal_reason", "legal_actions",
+                 "settle", "label", "describe", "PHASES", "DEAL_DOMAIN"):
+        assert name in truco.__all__ and hasattr(truco, name), name
+    assert truco.DEAL_DOMAIN == "truco-deal"
+    seen, final = set(), None
+    for seed in range(6):
+        for state, action in testing.playout(G, seed):
+            seen.add(state.phase)
+            assert truco.legal_actions(state) == G.legal_actions(state)
+            assert truco.observe(state, 0) == G.observe(state, 0)
+            assert truco.observe(state, 1).counts == (len(state.hands[0]), len(state.hands[1]))
+            if action is not None:
+                assert truco.label(action) == G.label(action)
+            final = state
+        scores, items = truco.settle(final)
+        assert scores == final.scores == tuple(int(x) for x in G.result(final).scores)
+        assert [sum(i.amount for i in items if i.seat == seat) for seat in (0, 1)] == list(scores)
+    assert seen == set(truco.PHASES)

@@ -8,14 +8,14 @@ suggest, with the rest of the deal solved exactly card by card in each sampled w
 
 from __future__ import annotations
 
-from functools import partial
+from functools import cached_property, partial
 from typing import Any, Sequence
 
 from cardavia_nb.core.game import Action, Game
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games.truco import (
     AWAIT_ENVIDO, CHAIN_NAMES, CODE, DEAL_OVER, POWER, TARGET, chain_accepted, chain_refused,
-    envido_value, seen_by_seat,
+    envido_value, envido_winner, refused_stake, seen_by_seat, stake, trick_result,
 )
 from cardavia_nb.players.base import BasePlayer, explanation, reason
 from cardavia_nb.players.truco_model import OpponentModel
@@ -126,7 +126,7 @@ class LowPlayer(_Base):
         power = POWER[card]
         if table is None:
             return 0.3 + power / 100, _reason("low_lead")
-        if power > POWER[table]:
+        if trick_result(POWER[table], power) == 1:
             return 0.5 - power / 100, _reason("low_beat", card=table)
         return 0.2 - power / 100, _reason("low_cheap")
 
@@ -156,28 +156,28 @@ class HighPlayer(_Base):
             return [(a, 1.0, _reason("next_deal")) for a in legal]
         rand = self.decision_rng(view)
         me, opp = view.seat, 1 - view.seat
-        worlds = sample_worlds(view, rand)
-        played = seen_by_seat(view)[opp]
+        dealt = [w.setup["hands"][opp] for w in sample_worlds(view, rand)]  # its plays, then its hand
+        shown = len(seen_by_seat(view)[opp])
         model = self.models.setdefault(view.seat, OpponentModel())
-        weights = [model.call_weight(view, played + w) for w in worlds]
+        weights = [model.call_weight(view, d) for d in dealt]
         total = sum(weights) or 1.0
         weights = [x / total for x in weights]
         pos = Position(view)
-        theirs = [powers(w) for w in worlds]
-        deal = [pos.value(t) for t in theirs]
-        opp_env = [envido_value(played + w) for w in worlds]
-        ctx = _Context(view, me, weights, deal, opp_env, theirs, [played + w for w in worlds], model)
+        theirs = [powers(d[shown:]) for d in dealt]
+        deal = pos.values(theirs)
+        opp_env = [envido_value(d) for d in dealt]
+        ctx = _Context(view, me, weights, deal, opp_env, theirs, dealt, model)
         bluff = rand.random() < self.bluff_rate
         rows = []
         for a in legal:
             name = a.id.split(":")[-1]
             if a.kind == "play":
-                outcome = [pos.after_card(a.cards[0], t) for t in theirs]
-                value = ctx.deal_value(outcome, view.truco_level)
+                outcome = pos.outcomes_after(a.cards[0], theirs)
+                value = ctx.deal_value(outcome, ctx.stake)
                 p = ctx.mean(outcome)
                 rows.append((a, value + POWER[a.cards[0]] * -1e-4, _reason("high_card", p=f"{p:.0%}")))
             elif a.kind == "fold":
-                rows.append((a, equity(view.scores[me], view.scores[opp] + view.truco_level) - 1e-3,
+                rows.append((a, equity(view.scores[me], view.scores[opp] + ctx.stake) - 1e-3,
                              _reason("fold")))
             elif name in CODE:
                 rows.append((a, ctx.envido_call(CODE[name]), _reason("high_envido", p=f"{ctx.envido_p():.0%}")))
@@ -201,9 +201,8 @@ class _Context:
         self.view, self.me, self.opp, self.model = view, me, 1 - me, model
         self.weights, self.deal, self.opp_env, self.theirs = weights, deal, opp_env, theirs
         self.opp_originals = opp_originals
-        self.my_env = view.envido_value
-        self.mano_me = view.mano == me
         self.scores = (view.scores[me], view.scores[1 - me])
+        self.stake = stake(view.truco_level)  # what the deal is worth as things stand
 
     def mean(self, values: Sequence[float]) -> float:
         """Weighted mean over the worlds."""
@@ -213,33 +212,34 @@ class _Context:
         """Match equity after the given point gains."""
         return equity(self.scores[0] + gain_me, self.scores[1] + gain_opp)
 
-    def deal_value(self, outcome: Sequence[int], stake: int, base: tuple[int, int] = (0, 0)) -> float:
-        """Equity when the deal is played out for ``stake`` after envido gains ``base``."""
-        win = self.eq(base[0] + stake, base[1])
-        lose = self.eq(base[0], base[1] + stake)
+    def deal_value(self, outcome: Sequence[int], points: int) -> float:
+        """Equity when the deal is played out for ``points`` (1 = I win it, per world in ``outcome``)."""
+        win, lose = self.eq(points, 0), self.eq(0, points)
         return self.mean([win if o else lose for o in outcome])
 
-    def envido_win(self, i: int) -> bool:
-        """Whether my envido beats the opponent's in world i (mano wins ties)."""
-        return self.my_env > self.opp_env[i] or (self.my_env == self.opp_env[i] and self.mano_me)
+    @cached_property
+    def envido_won(self) -> list[bool]:
+        """Per world, whether my envido wins the opponent's (``rules.envido_winner``: mano on a tie)."""
+        me, mano, mine = self.me, self.view.mano, self.view.envido_value
+        return [envido_winner((mine, theirs) if me == 0 else (theirs, mine), mano) == me for theirs in self.opp_env]
 
     def envido_p(self) -> float:
         """Chance my envido wins."""
-        return self.mean([self.envido_win(i) for i in range(len(self.weights))])
+        return self.mean(self.envido_won)
 
     def _after_envido(self, i: int, gain_me: int, gain_opp: int) -> float:
         """Equity in world i after envido gains, with the deal then played at the current stake."""
-        if self.scores[0] + gain_me >= TARGET or self.scores[1] + gain_opp >= TARGET:
+        if self.scores[0] + gain_me >= TARGET or self.scores[1] + gain_opp >= TARGET:  # the match is over
             return self.eq(gain_me, gain_opp)
-        stake = self.view.truco_level
-        return self.eq(gain_me + stake, gain_opp) if self.deal[i] else self.eq(gain_me, gain_opp + stake)
+        points = self.stake
+        return self.eq(gain_me + points, gain_opp) if self.deal[i] else self.eq(gain_me, gain_opp + points)
 
     def _settle(self, chain: tuple[str, ...], accepted: bool, i: int, last_me: bool) -> float:
         """Equity in world i once ``chain`` is accepted or refused."""
         scores = (self.view.scores[0], self.view.scores[1])
         if accepted:
             pts = chain_accepted(chain, scores)
-            return self._after_envido(i, pts, 0) if self.envido_win(i) else self._after_envido(i, 0, pts)
+            return self._after_envido(i, pts, 0) if self.envido_won[i] else self._after_envido(i, 0, pts)
         pts = chain_refused(chain, scores)
         return self._after_envido(i, pts, 0) if last_me else self._after_envido(i, 0, pts)
 
@@ -267,13 +267,14 @@ class _Context:
         """Equity of Quiero / No quiero to a pending truco-family call."""
         level = self.view.pending_truco[1]
         if not yes:
-            return self.eq(0, level - 1)
-        return self.deal_value(self.deal, level)
+            return self.eq(0, refused_stake(level))
+        return self.deal_value(self.deal, stake(level))
 
     def truco_call(self) -> float:
         """Equity of calling the next truco level; the opponent accepts when its hand looks good."""
         level = self.view.truco_level + 1
-        win, lose, refused = self.eq(level, 0), self.eq(0, level), self.eq(level - 1, 0)
+        points = stake(level)
+        win, lose, refused = self.eq(points, 0), self.eq(0, points), self.eq(refused_stake(level), 0)
         values = []
         for i, d in enumerate(self.deal):
             accept = 1.0 if not d else self.model.accepts_truco(self.view, self.opp_originals[i])

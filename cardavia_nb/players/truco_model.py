@@ -13,10 +13,8 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, Sequence
 
-from cardavia_nb.games.truco import CARDS, POWER, envido_value
+from cardavia_nb.games.truco import CARDS, ENVIDO_CALLS, HAND_SIZE, POWER, TRUCO_CALLS, envido_value, seen_by_seat
 
-ENVIDO_CALLS = ("envido", "real_envido", "falta_envido")
-TRUCO_CALLS = ("truco", "retruco", "vale_cuatro")
 RATES = tuple(i / 10 for i in range(11))  # bluff rates of the hypotheses
 
 
@@ -37,7 +35,7 @@ def _prior(score: str) -> tuple[tuple[int, float], ...]:
     """Distribution of a three-card hand's envido value or top-two power over all 9,880 hands."""
     f = envido_value if score == "envido" else top_two
     counts: dict[int, int] = {}
-    for hand in combinations(CARDS, 3):
+    for hand in combinations(CARDS, HAND_SIZE):
         x = f(hand)
         counts[x] = counts.get(x, 0) + 1
     total = sum(counts.values())
@@ -96,18 +94,11 @@ class Habit:
         return sum(w * r for w, (r, _) in zip(self.post, self.hyps))
 
 
-def _opp_cards(view: Any) -> tuple[str, ...]:
-    """Cards the opponent played in the deal of ``view``."""
-    opp = 1 - view.seat
-    plays = [p for t in view.tricks for p in t.plays] + list(view.trick_cards)
-    return tuple(p.card for p in plays if p.seat == opp)
-
-
 def _observations(view: Any) -> dict[str, list[tuple[bool, float | None]]]:
     """What one finished deal (the last view of it) shows of the opponent's four habits."""
     me, opp = view.seat, 1 - view.seat
-    shown = _opp_cards(view)
-    full = len(shown) == 3
+    shown = seen_by_seat(view)[opp]
+    full = len(shown) == HAND_SIZE
     env = view.envido_values[opp] if view.envido_values else (envido_value(shown) if full else None)
     power = top_two(shown) if full else None
     out: dict[str, list[tuple[bool, float | None]]] = {"open": [], "accept": [], "truco": [], "taccept": []}

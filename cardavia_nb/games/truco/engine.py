@@ -1,4 +1,5 @@
-"""Truco (Argentine, two players, no Flor, match to 30): the ``Game`` playing the rules of ``rules``.
+"""Truco (Argentine, two players, no Flor, match to 30): the ``Game`` playing the rules of ``rules``
+and crediting the points of ``scoring``.
 
 A match is the game: ``new(seed)`` deals the first deal; when a deal ends the phase is ``DEAL_OVER``
 and the next mano (the current dealer) must choose ``next_deal``; ``MATCH_OVER`` ends the game. Point
@@ -12,16 +13,19 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from cardavia_nb.core.game import Action, Event, Game, IllegalAction, Item, Result
+from cardavia_nb.core.game import Action, Event, Game, IllegalAction, Result
 from cardavia_nb.core.rng import check_seed, derive, rng
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games.truco import words
 from cardavia_nb.games.truco.rules import (
-    ACTIONS, AWAIT_ENVIDO, AWAIT_PLAY, AWAIT_TRUCO, CARD_SET, CARDS, CODE, DEAL_OVER, MATCH_OVER,
-    NO_MOVES, PARDA, SOURCES, TARGET, TrucoState, chain_accepted, chain_refused,
-    deal_winner, envido_value, illegal_reason, legal_of, may_play, trick_winner,
+    ACTIONS, AWAIT_ENVIDO, AWAIT_PLAY, AWAIT_TRUCO, CARD_SET, CARDS, CODE, DEAL_DOMAIN, DEAL_OVER,
+    HAND_SIZE, MATCH_OVER, NO_MOVES, PARDA, TARGET, deal_winner, envido_value, envido_winner, illegal_reason,
+    legal_of, may_play, next_leader, trick_winner,
 )
-from cardavia_nb.games.truco.view import TrucoView, build_view
+from cardavia_nb.games.truco.scoring import (
+    NO_AWARDS, chain_accepted, chain_refused, credit, match_winner, refused_stake, settle, stake,
+)
+from cardavia_nb.games.truco.state import TrucoState, TrucoView, observe
 
 
 def _six_cards(key: int) -> list[str]:
@@ -33,6 +37,25 @@ def _six_cards(key: int) -> list[str]:
         key, index = divmod(key, size)
         out.append(pool.pop(index))
     return out
+
+
+def _checked_deal(hands: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Two hands as tuples once they make a real Truco deal (two hands of three cards of the
+    Spanish 40-card pack, no card twice), else a ValueError saying what is wrong."""
+    hands = tuple(tuple(h) for h in hands)
+    if len(hands) != 2:
+        raise ValueError(f"A Truco deal is two hands, seat 0's and seat 1's, not {len(hands)}: {hands!r}.")
+    for seat, hand in enumerate(hands):
+        if len(hand) != HAND_SIZE:
+            raise ValueError(f"Seat {seat}'s hand must hold {HAND_SIZE} cards, not {len(hand)}: {hand!r}.")
+        for card in hand:
+            if card not in CARD_SET:
+                raise ValueError(f"{card!r} in seat {seat}'s hand is not a card of the Spanish 40-card pack.")
+    flat = hands[0] + hands[1]
+    twice = sorted({c for c in flat if flat.count(c) > 1})
+    if twice:
+        raise ValueError(f"A card is dealt only once, but {', '.join(twice)} appears twice in {hands!r}.")
+    return hands
 
 
 @lru_cache(maxsize=None)
@@ -77,9 +100,10 @@ class Truco(Game[TrucoState, TrucoView]):
 
     # --- setting up ------------------------------------------------------------------------
     def new(self, seed: int, hands: Any = None, dealer: int | None = None,
-            scores: Any = None) -> TrucoState:
-        """A new match: first dealer from the seed unless ``dealer`` is given; ``hands`` (two lists
-        of three card ids, seat order) and ``scores`` fix the first deal for tests."""
+            scores: Any = None, deal_no: int = 1) -> TrucoState:
+        """A new match, or a match from its deal ``deal_no`` on: first dealer from the seed unless
+        ``dealer`` is given; ``hands`` (two lists of three card ids, seat order) and ``scores`` (at
+        the start of that deal) fix the deal; later deals are shuffled from the seed as usual."""
         seed = check_seed(seed)
         if dealer is None:
             dealer = rng("truco-dealer", seed).randrange(2)
@@ -88,19 +112,17 @@ class Truco(Game[TrucoState, TrucoView]):
         score_pair = (0, 0) if scores is None else tuple(scores)
         if len(score_pair) != 2 or not all(isinstance(x, int) and 0 <= x < TARGET for x in score_pair):
             raise ValueError(f"Scores must be two whole numbers from 0 to 29, not {scores!r}.")
+        if isinstance(deal_no, bool) or not isinstance(deal_no, int) or deal_no < 1:
+            raise ValueError(f"The deal number must be a whole number from 1 on, not {deal_no!r}.")
         if hands is not None:
-            hands = tuple(tuple(h) for h in hands)
-            flat = [c for h in hands for c in h]
-            if len(hands) != 2 or any(len(h) != 3 for h in hands) or len(set(flat)) != 6 \
-                    or not CARD_SET.issuperset(flat):
-                raise ValueError(f"Hands must be two lists of three different Truco cards, not {hands!r}.")
-        return self._deal(seed, 1, dealer, score_pair, ((0,) * 4, (0,) * 4), hands, ())
+            hands = _checked_deal(hands)
+        return self._deal(seed, deal_no, dealer, score_pair, NO_AWARDS, hands, ())
 
     def _deal(self, seed: int, deal_no: int, dealer: int, scores: tuple[int, int],
               awards: tuple, hands: tuple | None, events: tuple[Event, ...]) -> TrucoState:
         """The start of a deal: shuffle (unless hands are given), mano to play."""
         if hands is None:
-            order = _six_cards(derive("truco-deal", seed, deal_no))
+            order = _six_cards(derive(DEAL_DOMAIN, seed, deal_no))
             mano = 1 - dealer
             dealt = [(), ()]
             dealt[mano], dealt[dealer] = tuple(order[0:3]), tuple(order[3:6])
@@ -108,7 +130,8 @@ class Truco(Game[TrucoState, TrucoView]):
         mano = 1 - dealer
         events = events + (_ev("deal", dealer, data=(("deal_no", deal_no), ("mano", mano))),)
         s = TrucoState(seed, deal_no, scores, dealer, AWAIT_PLAY, mano, hands, hands, (), (), mano,
-                       0, (), None, None, None, None, 1, None, None, (), awards, events, (), NO_MOVES[1])
+                       0, (), None, None, None, None, 1, None, None, (), awards, scores, (), events,
+                       (), NO_MOVES[1])
         return _with(s)
 
     # --- actions ---------------------------------------------------------------------------
@@ -137,18 +160,19 @@ class Truco(Game[TrucoState, TrucoView]):
     def _apply(self, s: TrucoState, action: Action) -> TrucoState:
         """Dispatch a legal move to its handler."""
         kind = action.kind
+        if kind == "next_deal":
+            return self._deal(s.seed, s.deal_no + 1, 1 - s.dealer, s.scores, s.awards, None, ())
+        moves = s.moves + (action.id,)
         if kind == "play":
-            return self._play(s, action.cards[0])
+            return self._play(s, action.cards[0], moves)
         if kind == "call":
-            return self._call(s, action.id[5:])
+            return self._call(s, action.id[5:], moves)
         if kind == "answer":
-            return self._answer(s, action.id == "answer:quiero")
-        if kind == "fold":
-            return self._end_deal(s, 1 - s.to_act, s.truco_level, "fold",
-                                  (_ev("fold", s.to_act),))
-        return self._deal(s.seed, s.deal_no + 1, 1 - s.dealer, s.scores, s.awards, None, ())
+            return self._answer(s, action.id == "answer:quiero", moves)
+        return self._end_deal(s, 1 - s.to_act, stake(s.truco_level), "fold", (_ev("fold", s.to_act),),
+                              moves=moves)
 
-    def _play(self, s: TrucoState, card: str) -> TrucoState:
+    def _play(self, s: TrucoState, card: str, moves: tuple[str, ...]) -> TrucoState:
         """Play a card; complete the trick and maybe the deal (§6.6, §7)."""
         p = s.to_act
         hands = (tuple(c for c in s.hands[0] if c != card), s.hands[1]) if p == 0 else \
@@ -156,7 +180,7 @@ class Truco(Game[TrucoState, TrucoView]):
         played = s.played + ((p, card),)
         events = (_ev("play", p, (card,)),)
         if len(played) % 2:
-            return _with(s, hands=hands, played=played, to_act=1 - p, events=events)
+            return _with(s, hands=hands, played=played, to_act=1 - p, moves=moves, events=events)
         winner = trick_winner(played[-2], played[-1])
         results = s.results + (winner,)
         trick_no = len(results)
@@ -164,15 +188,15 @@ class Truco(Game[TrucoState, TrucoView]):
             events += (_ev("parda", None, data=(("trick", trick_no),)),)
         else:
             events += (_ev("trick_won", winner, data=(("trick", trick_no),)),)
-        leader = s.trick_leader if winner == PARDA else winner
+        leader = next_leader(s.trick_leader, winner)
         decided = deal_winner(results, s.mano)
         if decided is not None:
-            t = _set(s, hands=hands, played=played, results=results, trick_leader=leader)
-            return self._end_deal(t, decided, s.truco_level, "truco", events)
+            t = _set(s, hands=hands, played=played, results=results, trick_leader=leader, moves=moves)
+            return self._end_deal(t, decided, stake(s.truco_level), "truco", events)
         return _with(s, hands=hands, played=played, results=results, trick_leader=leader,
-                     to_act=leader, events=events)
+                     to_act=leader, moves=moves, events=events)
 
-    def _call(self, s: TrucoState, name: str) -> TrucoState:
+    def _call(self, s: TrucoState, name: str, moves: tuple[str, ...]) -> TrucoState:
         """An envido-family call (opening or raise) or a truco-family call."""
         p = s.to_act
         calls = s.calls + ((p, "call:" + name),)
@@ -181,24 +205,24 @@ class Truco(Game[TrucoState, TrucoView]):
             if s.envido_state == 0:
                 return _with(s, phase=AWAIT_ENVIDO, to_act=1 - p, envido_state=1,
                              envido_chain=(CODE[name],), envido_caller=p, envido_opener=p,
-                             envido_return=s.phase, calls=calls, events=events)
+                             envido_return=s.phase, calls=calls, moves=moves, events=events)
             return _with(s, to_act=1 - p, envido_chain=s.envido_chain + (CODE[name],),
-                         envido_caller=p, calls=calls, events=events)
+                         envido_caller=p, calls=calls, moves=moves, events=events)
         return _with(s, phase=AWAIT_TRUCO, to_act=1 - p, pending_truco=(p, s.truco_level + 1),
-                     calls=calls, events=events)
+                     calls=calls, moves=moves, events=events)
 
-    def _answer(self, s: TrucoState, yes: bool) -> TrucoState:
+    def _answer(self, s: TrucoState, yes: bool, moves: tuple[str, ...]) -> TrucoState:
         """Quiero / No quiero to the pending envido chain or truco call."""
         r = s.to_act
         calls = s.calls + ((r, "answer:quiero" if yes else "answer:no_quiero"),)
         events = (_ev("answer", r, data=(("quiero", yes),)),)
         if s.phase == AWAIT_ENVIDO:
-            return self._settle_envido(_set(s, calls=calls), yes, events)
+            return self._settle_envido(_set(s, calls=calls, moves=moves), yes, events)
         caller, level = s.pending_truco
         if yes:
             return _with(s, phase=AWAIT_PLAY, to_act=caller, truco_level=level, raise_holder=r,
-                         pending_truco=None, calls=calls, events=events)
-        return self._end_deal(_set(s, calls=calls), caller, level - 1, "refusal", events)
+                         pending_truco=None, calls=calls, moves=moves, events=events)
+        return self._end_deal(_set(s, calls=calls, moves=moves), caller, refused_stake(level), "refusal", events)
 
     def _settle_envido(self, s: TrucoState, yes: bool, events: tuple[Event, ...]) -> TrucoState:
         """Credit the envido at once (§8.5); the match may end; else return to the opener."""
@@ -206,24 +230,24 @@ class Truco(Game[TrucoState, TrucoView]):
         if yes:
             mano = s.mano
             values = (envido_value(s.original[0]), envido_value(s.original[1]))
-            best = max(values)
-            winner = mano if values[mano] == best else 1 - mano
+            winner = envido_winner(values, mano)
             amount = chain_accepted(s.envido_chain, s.scores)
             events += (_ev("envido_values", None, data=(("values", values), ("order", (mano, 1 - mano)))),)
         else:
             winner, amount = s.envido_caller, chain_refused(s.envido_chain, s.scores)
         scores, awards, events = _credit(s, winner, amount, "envido", events, yes)
         t = _set(s, scores=scores, awards=awards, envido_state=2, envido_values=values)
-        if scores[winner] >= TARGET:
+        if match_winner(scores) is not None:
             return _over(t, events)
         return _with(t, phase=s.envido_return, to_act=s.envido_opener, events=events)
 
     def _end_deal(self, s: TrucoState, winner: int, amount: int, source: str,
-                  events: tuple[Event, ...]) -> TrucoState:
-        """Credit the deal's points and stop: DEAL_OVER (next mano to act) or MATCH_OVER."""
+                  events: tuple[Event, ...], **changes: Any) -> TrucoState:
+        """Credit the deal's points and stop: DEAL_OVER (next mano to act) or MATCH_OVER; ``changes``
+        are other fields the ending move sets."""
         scores, awards, events = _credit(s, winner, amount, source, events, True)
-        t = _set(s, scores=scores, awards=awards, pending_truco=None)
-        if scores[winner] >= TARGET:
+        t = _set(s, scores=scores, awards=awards, pending_truco=None, **changes)
+        if match_winner(scores) is not None:
             return _over(t, events)
         events += (_ev("deal_over", winner, data=(("next_dealer", 1 - s.dealer),)),)
         return _with(t, phase=DEAL_OVER, to_act=s.dealer, events=events)
@@ -231,17 +255,16 @@ class Truco(Game[TrucoState, TrucoView]):
     # --- observation and result -------------------------------------------------------------
     def observe(self, s: TrucoState, seat: int) -> TrucoView:
         """What ``seat`` may see (see ``TrucoView``)."""
-        return build_view(s, seat)
+        return observe(s, seat)
 
     def result(self, s: TrucoState) -> Result | None:
         """Payoffs +1/-1 for the match winner, final scores, points per seat and source."""
         if s.phase != MATCH_OVER:
             return None
-        winner = 0 if s.scores[0] >= TARGET else 1
-        items = tuple(Item(f"truco.item.{src}", seat, s.awards[seat][i])
-                      for seat in (0, 1) for i, src in enumerate(SOURCES) if s.awards[seat][i])
+        scores, items = settle(s)
+        winner = match_winner(scores)
         payoffs = (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
-        return Result(payoffs, (winner,), items, tuple(float(x) for x in s.scores))
+        return Result(payoffs, (winner,), items, tuple(float(x) for x in scores))
 
     def card_places(self, s: TrucoState) -> dict[str, tuple[str, ...]]:
         """Hands, cards played this deal, and the undealt stock."""
@@ -269,25 +292,20 @@ class Truco(Game[TrucoState, TrucoView]):
 
     def describe(self, event: Event) -> Msg:
         """One log line for an event, its seats as data."""
-        return words.describe_event(event)
+        return words.describe(event)
 
 
 def _credit(s: TrucoState, winner: int, amount: int, source: str, events: tuple[Event, ...],
             accepted: bool) -> tuple[tuple[int, int], tuple, tuple[Event, ...]]:
-    """Add ``amount`` (capped at 30) to ``winner``: new scores, awards and a points event."""
-    credited = min(amount, TARGET - s.scores[winner])
-    scores = (s.scores[0] + credited, s.scores[1]) if winner == 0 else (s.scores[0], s.scores[1] + credited)
-    index = SOURCES.index(source)
-    row = list(s.awards[winner])
-    row[index] += credited
-    awards = (tuple(row), s.awards[1]) if winner == 0 else (s.awards[0], tuple(row))
+    """Credit ``amount`` to ``winner`` (``scoring.credit``): new scores, awards and a points event."""
+    scores, awards, credited = credit(s.scores, s.awards, winner, amount, source)
     data = (("value", amount),) if source != "envido" else (("value", amount), ("accepted", accepted))
     return scores, awards, events + (_ev("points", winner, amount=credited, source=source, data=data),)
 
 
 def _over(s: TrucoState, events: tuple[Event, ...]) -> TrucoState:
     """The match is over: nobody acts any more."""
-    winner = 0 if s.scores[0] >= TARGET else 1
+    winner = match_winner(s.scores)
     events += (_ev("match_over", winner, data=(("scores", s.scores),)),)
     return _with(s, phase=MATCH_OVER, to_act=None, pending_truco=None, events=events)
 

@@ -1,20 +1,23 @@
 """Truco rules (spec truco.md): the cards' powers, the vocabularies of calls and phases, the pure
-rule functions, the state, and legality written once (``illegal_reason`` is the rule; the legal
-moves are the actions it finds no reason against).
+rule functions, and legality written once (``illegal_reason`` is the rule; the legal moves are the
+actions it finds no reason against).
+
+The functions here read a ``state.TrucoState``; ``state`` imports this module for the rules its
+view applies, so the state type is named in the docstrings rather than imported.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any
 
 from cardavia_nb.core.cards import deck
-from cardavia_nb.core.game import Action, Event
+from cardavia_nb.core.game import Action
 from cardavia_nb.core.text import Msg
-from cardavia_nb.i18n import translate
 
 TARGET = 30
 PARDA = -1
+DEAL_DOMAIN = "truco-deal"  # the RNG key domain of a deal's shuffle
 CARDS = tuple(c.id for c in deck("spanish40"))
 CARD_SET = frozenset(CARDS)
 SUIT = {c.id: c.suit for c in deck("spanish40")}
@@ -22,18 +25,20 @@ _TOP = {"1E": 14, "1B": 13, "7E": 12, "7O": 11}
 _RANK_POWER = {3: 10, 2: 9, 1: 8, 12: 7, 11: 6, 10: 5, 7: 4, 6: 3, 5: 2, 4: 1}
 POWER = {c.id: _TOP.get(c.id, _RANK_POWER[c.rank]) for c in deck("spanish40")}
 ENVIDO_CARD = {c.id: (c.rank if c.rank <= 7 else 0) for c in deck("spanish40")}
+HAND_SIZE = 3
 
 AWAIT_PLAY = "AWAIT_PLAY"
 AWAIT_ENVIDO = "AWAIT_ENVIDO_RESPONSE"
 AWAIT_TRUCO = "AWAIT_TRUCO_RESPONSE"
 DEAL_OVER = "DEAL_OVER"
 MATCH_OVER = "MATCH_OVER"
+PHASES = (AWAIT_PLAY, AWAIT_ENVIDO, AWAIT_TRUCO, DEAL_OVER, MATCH_OVER)
 
 ENVIDO_CALLS = ("envido", "real_envido", "falta_envido")
 CODE = {"envido": "E", "real_envido": "R", "falta_envido": "F"}  # envido call -> chain code
 CHAIN_NAMES = {code: name for name, code in CODE.items()}
 TRUCO_CALLS = ("truco", "retruco", "vale_cuatro")  # index = accepted level - 1
-SOURCES = ("envido", "truco", "refusal", "fold")
+MAX_LEVEL = len(TRUCO_CALLS) + 1  # vale cuatro accepted: no call left
 
 ACTIONS: dict[str, Action] = {f"play:{c}": Action(f"play:{c}", "play", (c,)) for c in CARDS}
 for _name in ENVIDO_CALLS + TRUCO_CALLS:
@@ -61,22 +66,25 @@ def envido_value(hand: tuple[str, ...]) -> int:
     return best
 
 
-def chain_accepted(chain: tuple[str, ...], scores: tuple[int, int]) -> int:
-    """Points of an accepted envido chain (§8.4): the sum of E=2/R=3, or falta if F is in it."""
-    if "F" in chain:
-        return TARGET - max(scores)
-    return sum(2 if c == "E" else 3 for c in chain)
+def envido_winner(values: tuple[int, int], mano: int) -> int:
+    """The seat winning an accepted envido with these values by seat (§8.2): the higher, mano on a tie."""
+    return mano if values[mano] >= values[1 - mano] else 1 - mano
 
 
-def chain_refused(chain: tuple[str, ...], scores: tuple[int, int]) -> int:
-    """Points of a refused envido chain: 1 for one call, else the chain without its last call."""
-    return 1 if len(chain) == 1 else chain_accepted(chain[:-1], scores)
+def trick_result(lead: int, follow: int) -> int:
+    """A trick of two powers: 0 when the lead wins, 1 when the follow wins, PARDA when they are equal."""
+    return PARDA if lead == follow else int(follow > lead)
 
 
 def trick_winner(lead: tuple[int, str], follow: tuple[int, str]) -> int:
     """The seat winning a trick of two (seat, card) plays, or PARDA when powers are equal."""
-    a, b = POWER[lead[1]], POWER[follow[1]]
-    return PARDA if a == b else (lead[0] if a > b else follow[0])
+    won = trick_result(POWER[lead[1]], POWER[follow[1]])
+    return PARDA if won == PARDA else (lead, follow)[won][0]
+
+
+def next_leader(leader: int, winner: int) -> int:
+    """Who leads the next trick (§6.6): its winner, or after a parda the same leader again."""
+    return leader if winner == PARDA else winner
 
 
 def deal_winner(results: tuple[int, ...], mano: int) -> int | None:
@@ -96,70 +104,19 @@ def deal_winner(results: tuple[int, ...], mano: int) -> int | None:
     return first if first != PARDA else mano
 
 
-class TrucoState(NamedTuple):
-    """One moment of a match. ``legal`` is derived from the other fields (it never changes equality).
-
-    ``played`` lists every (seat, card) of the deal in order (trick k = plays 2k-2 and 2k-1);
-    ``results`` holds trick winners or PARDA; ``envido_state`` is 0 not called / 1 pending / 2 done;
-    ``envido_return`` is the phase the envido opener returns to; ``awards`` are this match's points
-    per seat and source (SOURCES order); ``calls`` the deal's (seat, action id) of calls and answers.
-    """
-
-    seed: int
-    deal_no: int
-    scores: tuple[int, int]
-    dealer: int
-    phase: str
-    to_act: int | None
-    hands: tuple[tuple[str, ...], tuple[str, ...]]
-    original: tuple[tuple[str, ...], tuple[str, ...]]
-    played: tuple[tuple[int, str], ...]
-    results: tuple[int, ...]
-    trick_leader: int
-    envido_state: int
-    envido_chain: tuple[str, ...]
-    envido_caller: int | None
-    envido_opener: int | None
-    envido_return: str | None
-    envido_values: tuple[int, int] | None
-    truco_level: int
-    raise_holder: int | None
-    pending_truco: tuple[int, int] | None
-    calls: tuple[tuple[int, str], ...]
-    awards: tuple[tuple[int, ...], tuple[int, ...]]
-    events: tuple[Event, ...]
-    legal: tuple[Action, ...]
-    legal_ids: frozenset[str]  # ids of the legal moves that are not card plays
-
-    @property
-    def mano(self) -> int:
-        """The non-dealer: leads trick 1, wins envido ties and the all-parda deal."""
-        return 1 - self.dealer
-
-    @property
-    def trick_no(self) -> int:
-        """The current trick, 1 to 3."""
-        return min(len(self.results) + 1, 3)
-
-    @property
-    def trick_cards(self) -> tuple[tuple[int, str], ...]:
-        """The (seat, card) plays of the unfinished trick."""
-        return self.played[2 * len(self.results):]
+def can_open_envido(s: Any, p: int) -> bool:
+    """§6.2 in TrucoState ``s``: trick 1, p has not played, envido never called, no truco call accepted."""
+    return not s.results and len(s.hands[p]) == HAND_SIZE and s.envido_state == 0 and s.truco_level == 1
 
 
-def can_open_envido(s: TrucoState, p: int) -> bool:
-    """§6.2: trick 1, p has not played, envido never called, no truco call accepted."""
-    return not s.results and len(s.hands[p]) == 3 and s.envido_state == 0 and s.truco_level == 1
-
-
-def may_play(s: TrucoState) -> bool:
-    """Whether the seat to act may play a card of its hand (no call is waiting for an answer)."""
+def may_play(s: Any) -> bool:
+    """Whether the seat to act in TrucoState ``s`` may play a card of its hand (no call awaits an answer)."""
     return s.phase == AWAIT_PLAY
 
 
 # --- legality, written once -------------------------------------------------------------------
-def illegal_reason(s: TrucoState, action: Action) -> Msg | None:
-    """Why ``action`` breaks the rules in ``s`` (most specific reason first), or None if it is legal."""
+def illegal_reason(s: Any, action: Action) -> Msg | None:
+    """Why ``action`` breaks the rules in TrucoState ``s`` (most specific reason first), or None if legal."""
     if s.to_act is None:
         return Msg.of("core.game_over")
     kind = action.kind
@@ -183,7 +140,7 @@ def illegal_reason(s: TrucoState, action: Action) -> Msg | None:
     return _truco_reason(s, name)
 
 
-def _envido_reason(s: TrucoState, name: str) -> Msg | None:
+def _envido_reason(s: Any, name: str) -> Msg | None:
     """Why an envido-family call is not allowed now (§6.2, §6.4), or None."""
     if s.phase == AWAIT_ENVIDO:
         chain = s.envido_chain
@@ -208,39 +165,45 @@ def _envido_reason(s: TrucoState, name: str) -> Msg | None:
     return Msg.of("truco.illegal.envido_after_card")
 
 
-def _truco_reason(s: TrucoState, name: str) -> Msg | None:
+def _truco_reason(s: Any, name: str) -> Msg | None:
     """Why a truco-family call is not allowed now (§6.3, §6.5), or None."""
     if s.phase == AWAIT_ENVIDO:
         return Msg.of("truco.illegal.answer_envido_first")
     if s.phase == AWAIT_TRUCO:
         return Msg.of("truco.illegal.no_counter_raise")
-    if s.truco_level >= 4:
+    if s.truco_level >= MAX_LEVEL:
         return Msg.of("truco.illegal.truco_max")
     if s.truco_level > 1 and s.raise_holder != s.to_act:
         return Msg.of("truco.illegal.not_raise_holder")
     expected = TRUCO_CALLS[s.truco_level - 1]
-    return None if name == expected else Msg.of("truco.illegal.wrong_call", call=translate("truco.label." + expected))
+    return None if name == expected else Msg.of("truco.illegal.wrong_call", call=Msg.of("truco.label." + expected))
 
 
 # Every move that is not a card, in the stable order of the legal list.
 OTHER_ACTIONS = (QUIERO, NO_QUIERO, *ENVIDO_ACTIONS, *TRUCO_ACTIONS, FOLD, NEXT_DEAL)
 _OTHER_LEGAL: dict[tuple, tuple[tuple[Action, ...], frozenset[str]]] = {}
 NO_MOVES: tuple[tuple[Action, ...], frozenset[str]] = ((), frozenset())
+_PLAY_OF = PLAY.__getitem__  # card id -> its play action
 
 
-def legal_of(s: TrucoState) -> tuple[tuple[Action, ...], frozenset[str]]:
-    """The legal moves of a state and the ids of those that are not cards: the cards of the hand
-    when ``may_play``, then every other move ``illegal_reason`` accepts. The second part depends
+def legal_of(s: Any) -> tuple[tuple[Action, ...], frozenset[str]]:
+    """The legal moves of TrucoState ``s`` and the ids of those that are not cards: the cards of the
+    hand when ``may_play``, then every other move ``illegal_reason`` accepts. The second part depends
     only on the fields in ``key`` (the fields ``illegal_reason`` reads), so it is computed once per key."""
     p = s.to_act
     if p is None:
         return NO_MOVES
     key = (s.phase, s.envido_chain, s.envido_state, s.truco_level, s.raise_holder == p,
-           not s.results and len(s.hands[p]) == 3)
+           not s.results and len(s.hands[p]) == HAND_SIZE)  # with the two fields above: can_open_envido
     other = _OTHER_LEGAL.get(key)
     if other is None:
         moves = tuple(a for a in OTHER_ACTIONS if illegal_reason(s, a) is None)
         other = _OTHER_LEGAL[key] = (moves, frozenset(a.id for a in moves))
     if may_play(s):
-        return tuple(PLAY[c] for c in s.hands[p]) + other[0], other[1]
+        return tuple(map(_PLAY_OF, s.hands[p])) + other[0], other[1]
     return other
+
+
+def legal_actions(s: Any) -> tuple[Action, ...]:
+    """The legal moves of TrucoState ``s`` in their stable order: the actions ``illegal_reason`` accepts."""
+    return legal_of(s)[0]

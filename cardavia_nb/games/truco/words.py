@@ -1,4 +1,4 @@
-"""Truco in words: button labels, log lines for events, and scores as malas/buenas."""
+"""Truco in words: button labels (``label``), log lines for events (``describe``) and scores as malas/buenas."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def malas_buenas(score: int, lang: str = "en") -> str:
     return translate("truco.score.buenas", lang, n=score - 15)
 
 
-def describe_event(event: Event) -> Msg:
+def describe(event: Event) -> Msg:
     """One log line for an event, its seats as data (the reader's page names them)."""
     kind, seat = event.kind, Seat(event.seat) if event.seat is not None else None
     if kind == "play":
@@ -49,4 +49,4 @@ def describe_event(event: Event) -> Msg:
     return Msg.of(f"truco.event.{kind}", seat=seat)
 
 
-__all__ = ["describe_event", "label", "malas_buenas"]
+__all__ = ["describe", "label", "malas_buenas"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from cardavia_nb.core.game import Action
-from cardavia_nb.games.truco import TRUCO_CALLS, malas_buenas
+from cardavia_nb.games.truco import DEAL_SOURCES, TRUCO_CALLS, malas_buenas
 from cardavia_nb.i18n import Seat, translate
 from cardavia_nb.ui.adapters import Adapter, t
 
@@ -57,7 +57,6 @@ class GameAdapter(Adapter):
         return {view.dealer: t("truco.dealer", lang), view.mano: t("truco.mano", lang)}
 
     running_score = True
-    DEAL_SOURCES = ("truco", "refusal", "fold")  # the points of the side that won the deal itself
 
     def verdict(self, view: Any, result: Any, points: Sequence[Any], lang: str, reader: int) -> str:
         """Who won the match and by how much, else who won the deal."""
@@ -65,7 +64,7 @@ class GameAdapter(Adapter):
             winner = result.winners[0]
             return translate("ui.summary.truco_match", lang, reader=reader, seat=Seat(winner),
                              a=view.scores[winner], b=view.scores[1 - winner])
-        won = [p.seat for p in points if p.source in self.DEAL_SOURCES]
+        won = [p.seat for p in points if p.source in DEAL_SOURCES]
         if not won:
             return t("table.deal_done", lang)
         return translate("ui.summary.truco_deal", lang, reader=reader, seat=Seat(won[-1]))

@@ -6,10 +6,10 @@ from typing import Sequence
 
 from cardavia_nb import i18n
 from cardavia_nb.core.cards import deck
-from cardavia_nb.games.truco import PARDA, POWER, malas_buenas, trick_winner
+from cardavia_nb.games.truco import PARDA, POWER, SUIT, TARGET, malas_buenas, trick_winner
 from cardavia_nb.ui.lessons import kit
 from cardavia_nb.ui.lessons.kit import demo_deal, toggle
-from cardavia_nb.ui.lessons.truco.common import DECK, GAME, PACK, SUIT, board, say, seat_name
+from cardavia_nb.ui.lessons.truco.common import DECK, GAME, PACK, board, say, seat_name
 from cardavia_nb.ui.panel import Panel, buttons, cards, md, note, number
 from cardavia_nb.ui.settings import Settings
 
@@ -64,13 +64,13 @@ class ScoreWords(Panel):
     def render(self, lang: str) -> list[dict]:
         """The number field and the score in words."""
         return [md(say("score.intro", lang)),
-                number("score", say("score.label", lang), self.score, 0, 30),
+                number("score", say("score.label", lang), self.score, 0, TARGET),
                 note(say("score.shown", lang, n=self.score, words=malas_buenas(self.score, lang)), "info")]
 
     def handle(self, intent: str, content: dict) -> None:
         """A new score from 0 to 30."""
         if intent == "number" and content["id"] == "score":
-            self.score = self.bounded(content["value"], 0, 30)
+            self.score = self.bounded(content["value"], 0, TARGET)
 
 
 class Deck(Panel):

@@ -8,18 +8,15 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from cardavia_nb.core.cards import deck
 from cardavia_nb.core.game import Event
-from cardavia_nb.games.truco import Truco, TrucoState, malas_buenas
-from cardavia_nb.games.truco import DEAL_OVER
+from cardavia_nb.games.truco import CARDS, DEAL_OVER, Truco, TrucoState, malas_buenas
 from cardavia_nb.i18n import card_name
 from cardavia_nb.ui.lessons.kit import Words, example, replay_all, seat_name
 from cardavia_nb.ui.panel import cards, md, table
 
 GAME = Truco()
 PACK = "spanish"
-DECK = tuple(c.id for c in deck("spanish40"))
-SUIT = {c.id: c.suit for c in deck("spanish40")}
+DECK = CARDS
 SEATS = ("a", "b")
 say = Words("truco.lesson.{}")
 

@@ -5,16 +5,15 @@ from __future__ import annotations
 from typing import Sequence
 
 from cardavia_nb import i18n
-from cardavia_nb.games.truco import TrucoState, envido_value
-from cardavia_nb.games.truco import ENVIDO_CALLS
+from cardavia_nb.games.truco import ENVIDO_CALLS, SUIT, TARGET, TrucoState, envido_value
 from cardavia_nb.ui.lessons.kit import bullets, toggle
 from cardavia_nb.ui.lessons.truco.common import (
-    DECK, GAME, PACK, SUIT, play_out, points_event, say, seat_name, seat_title,
+    DECK, GAME, PACK, play_out, points_event, say, seat_name, seat_title,
 )
 from cardavia_nb.ui.panel import Panel, buttons, cards, md, note, number
 from cardavia_nb.ui.settings import Settings
 
-TOP_SCORE = 29  # the highest score a deal can start with
+TOP_SCORE = TARGET - 1  # the highest score a deal can start with
 
 
 def envido_reason(hand: Sequence[str], lang: str) -> str:
