@@ -1,7 +1,8 @@
-"""Raw protocol junk a browser can send on a kernel websocket, and the check that nothing it gets back leaks.
+"""Raw protocol junk a browser can send on a kernel websocket, a comm guard to feed it to, and the check
+that nothing the page gets back leaks.
 
-The messages are ``(msg_type, content, metadata)``: the kernel tests wrap them in a jupyter_client
-session, the browser test in the JSON a page sends on its websocket.
+The messages are ``(msg_type, content, metadata)``: the guard's tests hand them to its handlers, the
+kernel test wraps them in a jupyter_client session, the browser test in the JSON a page writes.
 """
 
 from __future__ import annotations
@@ -11,12 +12,18 @@ import re
 import uuid
 from typing import Any
 
+import comm
+from comm.base_comm import CommManager
+from ipywidgets.widgets import widget as ipywidget
+
+from cardavia_nb.ui.comm_guard import CommGuard
+
 WIDGET = "jupyter.widget"
 CONTROL = "jupyter.widget.control"
 CONTROLS = "@jupyter-widgets/controls"
 # Traceback text, an exception's name, a server path or a Python file: none may reach the page.
 LEAK = re.compile(r"Traceback|\b[A-Z]\w*(?:Error|Exception)\b|site-packages|\w\.py\b"
-                  r"|(?<![\w.:@-])/(?:[\w.+-]+/)+[\w.+-]+")
+                  r"|(?<![\w.:@/-])/(?:[\w.+-]+/)+[\w.+-]+")  # a path, not a URL
 CODE = frozenset({"_esm", "_css", "_shared_esm", "_shared_css"})  # the widgets' own front-end source, not server text
 
 
@@ -58,6 +65,34 @@ def junk() -> list[tuple[str, Any, Any]]:
         ("comm_close", {"comm_id": control, "data": {}}, {}),
         ("comm_msg", {"comm_id": control, "data": {"method": "request_states"}}, {}),
     ]
+
+
+class Recorded(comm.DummyComm):
+    """A comm that records what it would publish to the page."""
+
+    published: list = []
+
+    def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+        """Record the message instead of sending it."""
+        self.published.append((msg_type, self.comm_id, data))
+
+
+def guarded(monkeypatch) -> CommGuard:
+    """A guard in front of a fresh comm manager serving ipywidgets' two targets; new comms are ``Recorded``
+    (their record emptied), and ipywidgets' class-wide control comm is restored after the test."""
+    manager = CommManager()
+    manager.register_target(WIDGET, ipywidget.Widget.handle_comm_opened)
+    manager.register_target(CONTROL, ipywidget.Widget.handle_control_comm_opened)
+    monkeypatch.setattr(comm, "create_comm", Recorded)
+    monkeypatch.setattr(ipywidget.Widget, "_control_comm", None)
+    monkeypatch.setattr(Recorded, "published", [])
+    return CommGuard(manager)
+
+
+def deliver(guard: CommGuard, msg_type: str, content: Any, metadata: Any = None) -> None:
+    """Call the guard's handler for ``msg_type`` with a message as ipykernel hands it over."""
+    message = {"header": {"msg_type": msg_type}, "content": content, "metadata": metadata or {}, "buffers": []}
+    getattr(guard, msg_type)(None, [], message)
 
 
 def scrub(value: Any) -> Any:

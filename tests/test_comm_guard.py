@@ -2,7 +2,7 @@
 
 No widget opened by the page, no growth of the comm manager, each refusal logged on the server (and
 only its 1st, 10th, 100th ... time), the control comm ipywidgets' front end needs still served, and in
-a real kernel nothing but ``status`` and the expected ``comm_close``/``comm_msg`` reaches iopub.
+a real kernel nothing but ``status`` and the control comm's answer reaches iopub.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import queue
 import time
 from types import SimpleNamespace
 
-import comm
 import IPython
 import pytest
 from comm.base_comm import CommManager
@@ -21,38 +20,13 @@ from ipywidgets.widgets import widget as ipywidget
 
 from cardavia_nb.ui import comm_guard
 from cardavia_nb.ui.comm_guard import CommGuard, ServerLog, install, route_to_server_log
-from tests.junk import CONTROL, WIDGET, button_open, junk, leaks
-
-
-class Recorded(comm.DummyComm):
-    """A comm that records what it would publish to the page."""
-
-    published: list = []
-
-    def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
-        self.published.append((msg_type, self.comm_id, data))
+from tests.junk import CONTROL, WIDGET, Recorded, button_open, deliver, guarded, junk, leaks
 
 
 @pytest.fixture
 def guard(monkeypatch):
-    """A guard in front of a fresh comm manager serving ipywidgets' two targets; comms record what they send."""
-    manager = CommManager()
-    manager.register_target(WIDGET, ipywidget.Widget.handle_comm_opened)
-    manager.register_target(CONTROL, ipywidget.Widget.handle_control_comm_opened)
-    monkeypatch.setattr(comm, "create_comm", Recorded)
-    monkeypatch.setattr(ipywidget.Widget, "_control_comm", None)
-    monkeypatch.setattr(Recorded, "published", [])
-    return CommGuard(manager)
-
-
-def message(msg_type, content, metadata=None) -> dict:
-    """A message as ipykernel hands it to a shell handler."""
-    return {"header": {"msg_type": msg_type}, "content": content, "metadata": metadata or {}, "buffers": []}
-
-
-def deliver(guard: CommGuard, msg_type, content, metadata=None) -> None:
-    """Call the guard's handler for ``msg_type`` as the kernel would."""
-    getattr(guard, msg_type)(None, [], message(msg_type, content, metadata))
+    """A guard in front of a fresh comm manager serving ipywidgets' targets, whose comms record what they send."""
+    return guarded(monkeypatch)
 
 
 def test_widgets_opened_by_the_page_are_refused_and_logged_sparingly(guard, caplog):
@@ -76,9 +50,9 @@ def test_an_open_reusing_a_notebook_widget_id_leaves_that_widget_alone(guard):
     assert guard.manager.comms["table"] is mine and not mine._closed and Recorded.published == []
 
 
-def test_unserved_targets_get_the_close_ipykernel_sends(guard):
+def test_unserved_targets_get_no_answer(guard):
     deliver(guard, "comm_open", {"comm_id": "probe", "target_name": "no.such.target", "data": {}})
-    assert Recorded.published == [("comm_close", "probe", {})] and "probe" not in guard.manager.comms
+    assert Recorded.published == [] and "probe" not in guard.manager.comms
 
 
 def test_the_control_comm_is_served_one_at_a_time(guard):
@@ -200,9 +174,16 @@ def test_a_real_kernel_sends_the_page_no_traceback_and_grows_no_widget():
         kc.stop_channels()
         km.shutdown_kernel(now=True)
     kinds = {m["msg_type"] for m in seen}
-    assert kinds <= {"status", "comm_close", "comm_msg"}, kinds
+    assert kinds == {"status", "comm_msg"}, kinds  # the comm_msg: the control comm's answer to request_states
     assert not [found for m in seen for found in leaks(m["content"])]
-    assert sum(m["msg_type"] == "comm_close" for m in seen) == 2  # the unserved target, the control comm of version 9
     values = {name: [int(c["user_expressions"][name]["data"]["text/plain"]) for c in (before, after)] for name in count}
     assert values["widgets"][1] == values["widgets"][0] > 0 and values["comms"][1] == values["comms"][0]
     assert len(reply["content"]["comms"]) == values["widgets"][0]  # every widget comm is one the notebook made
+
+
+def test_the_leak_check_knows_a_traceback_from_a_link():
+    for text in ("Traceback (most recent call last):", "ValueError: bad", "KeyError", "/srv/venv/lib/x",
+                 'File "/work/main/.venv/lib/python3.11/site-packages/ipykernel/comm/manager.py", line 49', "widget.py"):
+        assert leaks({"content": {"text": text}}), text
+    assert not leaks({"help_links": [{"url": "https://docs.python.org/3.11"}], "model": "@jupyter-widgets/controls",
+                      "state": {"_esm": "throw new TypeError('/a/b.py')", "text": "Error: try again"}})

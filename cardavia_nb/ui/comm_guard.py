@@ -13,7 +13,7 @@ own log (the server's terminal, never the page):
   widgets' state, is passed on with its protocol version checked, one such comm at a time;
 - messages and closes for an unknown comm, malformed messages and ids already in use are refused;
 - every refusal is logged on the server (the first, tenth, hundredth ... of each kind); the page gets
-  nothing back, except the ``comm_close`` ipykernel also sends for a target nobody serves.
+  nothing back (ipykernel's ``comm_close`` for a failed open made every tab on the kernel log an error).
 
 ``install()`` runs when ``cardavia_nb.ui`` is imported, the first code of every page, so it works alike
 in Voila, JupyterLab and Binder without any kernel configuration; outside a kernel it does nothing.
@@ -81,11 +81,10 @@ class CommGuard:
             self._refuse("comm_open with an id in use", comm_id)
         elif target == CONTROL and CONTROL in self.manager.targets and _version_major(msg) == CONTROL_MAJOR:
             self._open_control(comm_id, msg)
-        elif target == WIDGET:  # no answer: a comm_close would reach every tab on this kernel
+        elif target == WIDGET:  # no answer: ipykernel's comm_close reaches every tab on the kernel ("Comm not found")
             self._refuse("widget opened by the page", _model(content))
-        else:  # as ipykernel does, so a front end probing for a target learns it is not served
+        else:
             self._refuse("comm_open for an unserved target", target)
-            self._tell_closed(comm.create_comm(comm_id=comm_id, primary=False, target_name=target))
 
     def comm_msg(self, _stream: Any, _ident: Any, msg: Any) -> None:
         """A message to a comm: passed on to a known comm, whose failure is logged here, not printed."""
@@ -132,7 +131,7 @@ class CommGuard:
         """Send the page a ``comm_close`` for ``closing`` and forget it here.
 
         ``deleting=True`` keeps ``close`` from unregistering it from the global comm manager: this
-        guard's manager forgets it instead (a refused open was never registered at all).
+        guard's manager forgets it instead.
         """
         closing.close(deleting=True)
         self.manager.comms.pop(closing.comm_id, None)
