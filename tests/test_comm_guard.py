@@ -144,19 +144,33 @@ def test_install_takes_the_kernel_comm_handlers_once_and_is_a_no_op_elsewhere(lo
     assert not install()
 
 
+BROKEN_QUIZ = """from cardavia_nb.ui import Settings
+from cardavia_nb.ui.panel import Quiz
+
+class Broken(Quiz):
+    def handle(self, intent, content):
+        raise KeyError("/srv/secret/module.py")
+
+quiz = Broken("ui.settings.title", [("a", "ui.lang.en")], "a", "ui.settings.title", settings=Settings())
+"""
+
+
 def test_a_real_kernel_sends_the_page_no_traceback_and_grows_no_widget():
     """A kernel as Voila starts it (output of file descriptors captured: no pytest variable in its
-    environment) runs a page's first import, then gets the junk and 1,000 Button opens on its shell."""
+    environment) runs a page's first import and makes a quiz whose handler fails, then gets the junk,
+    a press on that quiz and 1,000 Button opens on its shell."""
     from jupyter_client.manager import start_new_kernel
 
     env = {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}
     km, kc = start_new_kernel(kernel_name="python3", env=env, startup_timeout=120)
     try:
-        kc.execute_interactive("from cardavia_nb.ui import Settings\nbar = Settings()", timeout=120)
+        kc.execute_interactive(BROKEN_QUIZ, timeout=120)
         count = {"widgets": "len(__import__('ipywidgets').widgets.widget._instances)",
-                 "comms": "len(__import__('comm').get_comm_manager().comms)"}
+                 "comms": "len(__import__('comm').get_comm_manager().comms)", "quiz": "quiz.model_id"}
         before = kc.execute("", silent=True, user_expressions=count, reply=True, timeout=60)["content"]
-        for msg_type, content, metadata in [*junk(), *(button_open() for _ in range(1000))]:
+        quiz = before["user_expressions"]["quiz"]["data"]["text/plain"].strip("'")
+        press = ("comm_msg", {"comm_id": quiz, "data": {"method": "custom", "content": {"type": "press", "id": "a"}}}, {})
+        for msg_type, content, metadata in [*junk(), press, *(button_open() for _ in range(1000))]:
             kc.shell_channel.send(kc.session.msg(msg_type, content, metadata=metadata))
         last = kc.comm_info(target_name=WIDGET)
         reply = kc.get_shell_msg(timeout=120)
@@ -176,7 +190,11 @@ def test_a_real_kernel_sends_the_page_no_traceback_and_grows_no_widget():
     kinds = {m["msg_type"] for m in seen}
     assert kinds == {"status", "comm_msg"}, kinds  # the comm_msg: the control comm's answer to request_states
     assert not [found for m in seen for found in leaks(m["content"])]
-    values = {name: [int(c["user_expressions"][name]["data"]["text/plain"]) for c in (before, after)] for name in count}
+    notices = [m["content"]["data"]["state"]["notice"] for m in seen if m["msg_type"] == "comm_msg"
+               and m["content"]["comm_id"] == quiz and "notice" in m["content"]["data"].get("state", {})]
+    assert notices and notices[0].startswith("Something went wrong")  # the failure told in words, its traceback not sent
+    values = {name: [int(c["user_expressions"][name]["data"]["text/plain"]) for c in (before, after)]
+              for name in ("widgets", "comms")}
     assert values["widgets"][1] == values["widgets"][0] > 0 and values["comms"][1] == values["comms"][0]
     assert len(reply["content"]["comms"]) == values["widgets"][0]  # every widget comm is one the notebook made
 
