@@ -3,8 +3,10 @@
 The Truco page opens in Chromium; a second websocket of that page sends the kernel every malformed
 or unknown comm message of tests/junk.py and 1,000 ``comm_open``s of a stock Button. Every frame the
 page receives (its own widget connection's and the junk socket's) is read: none holds a traceback,
-an exception's name or a server path. A client on the kernel's connection file counts the kernel's
-widgets and comms before and after: no growth. Then the table still plays a move.
+an exception's name or a server path. The page's own widget manager loaded the widgets' state through
+the one comm the guard serves it (the control comm's ``update_states`` answer). A client on the
+kernel's connection file counts the kernel's widgets and comms before and after: no growth. Then the
+table still plays a move.
 """
 
 from __future__ import annotations
@@ -49,9 +51,11 @@ def wire_message(msg_type, content, metadata, session: str) -> tuple[str, str]:
 
 
 def decode(frame: str | bytes) -> list:
-    """A websocket frame's parts: the JSON message, or the v1 protocol's channel, JSON parts and buffers."""
+    """A websocket frame's parts: channel, header, parent header, metadata, content, then any buffers
+    (from the v1 binary protocol or from a JSON text frame)."""
     if isinstance(frame, str):
-        return [json.loads(frame)]
+        msg = json.loads(frame)
+        return [msg.get(key) for key in ("channel", "header", "parent_header", "metadata", "content")] + msg.get("buffers", [])
     count = int.from_bytes(frame[:8], "little")
     offsets = [int.from_bytes(frame[8 * (i + 1):8 * (i + 2)], "little") for i in range(count)]
     parts = [frame[start:end] for start, end in zip(offsets, offsets[1:])]
@@ -113,6 +117,7 @@ def test_raw_junk_gets_no_traceback_grows_no_widget_and_the_table_still_plays(br
         page.goto(f"{voila_url}voila/render/notebooks/{PAGE}", timeout=PAGE_DEADLINE_MS, wait_until="domcontentloaded")
         page.wait_for_selector(TABLE_READY, timeout=PAGE_DEADLINE_MS, state="attached")
         kernel_id = re.search(r"/api/kernels/([0-9a-f-]+)/channels", sockets[0]).group(1)
+        loaded = len(frames)
         client = kernel_client(kernel_id)
         try:
             before = counts(client)
@@ -131,6 +136,9 @@ def test_raw_junk_gets_no_traceback_grows_no_widget_and_the_table_still_plays(br
         raise
     finally:
         context.close()
+    served = [decode(frame)[4].get("data") for frame in frames[:loaded]]  # the contents before the junk
+    assert any(isinstance(data, dict) and data.get("method") == "update_states" for data in served), \
+        "the page's control comm was not served"
     parts = [part for frame in frames for part in decode(frame)]
     found = [hit for part in parts for hit in leaks(part)]
     print(f"frames checked: {len(frames)}; kernel before {before}, after {OPENS} opens {after}")
