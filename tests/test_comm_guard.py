@@ -169,7 +169,8 @@ def test_a_real_kernel_sends_the_page_no_traceback_and_grows_no_widget():
                  "comms": "len(__import__('comm').get_comm_manager().comms)", "quiz": "quiz.model_id"}
         before = kc.execute("", silent=True, user_expressions=count, reply=True, timeout=60)["content"]
         quiz = before["user_expressions"]["quiz"]["data"]["text/plain"].strip("'")
-        press = ("comm_msg", {"comm_id": quiz, "data": {"method": "custom", "content": {"type": "press", "id": "a"}}}, {})
+        press = ("comm_msg", {"comm_id": quiz, "data": {"method": "custom", "content": {"type": "press", "id": "a"}}},
+                 {})
         for msg_type, content, metadata in [*junk(), press, *(button_open() for _ in range(1000))]:
             kc.shell_channel.send(kc.session.msg(msg_type, content, metadata=metadata))
         last = kc.comm_info(target_name=WIDGET)
@@ -192,7 +193,7 @@ def test_a_real_kernel_sends_the_page_no_traceback_and_grows_no_widget():
     assert not [found for m in seen for found in leaks(m["content"])]
     notices = [m["content"]["data"]["state"]["notice"] for m in seen if m["msg_type"] == "comm_msg"
                and m["content"]["comm_id"] == quiz and "notice" in m["content"]["data"].get("state", {})]
-    assert notices and notices[0].startswith("Something went wrong")  # the failure told in words, its traceback not sent
+    assert notices and notices[0].startswith("Something went wrong")  # told in words, the traceback not sent
     values = {name: [int(c["user_expressions"][name]["data"]["text/plain"]) for c in (before, after)]
               for name in ("widgets", "comms")}
     assert values["widgets"][1] == values["widgets"][0] > 0 and values["comms"][1] == values["comms"][0]
@@ -200,8 +201,8 @@ def test_a_real_kernel_sends_the_page_no_traceback_and_grows_no_widget():
 
 
 def test_the_leak_check_knows_a_traceback_from_a_link():
-    for text in ("Traceback (most recent call last):", "ValueError: bad", "KeyError", "/srv/venv/lib/x",
-                 'File "/work/main/.venv/lib/python3.11/site-packages/ipykernel/comm/manager.py", line 49', "widget.py"):
+    for text in ("Traceback (most recent call last):", "ValueError: bad", "KeyError", "/srv/venv/lib/x", "widget.py",
+                 'File "/work/main/.venv/lib/python3.11/site-packages/ipykernel/comm/manager.py", line 49'):
         assert leaks({"content": {"text": text}}), text
     assert not leaks({"help_links": [{"url": "https://docs.python.org/3.11"}], "model": "@jupyter-widgets/controls",
                       "state": {"_esm": "throw new TypeError('/a/b.py')", "text": "Error: try again"}})

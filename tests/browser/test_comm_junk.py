@@ -32,7 +32,8 @@ SEND = """async ([url, messages, last]) => {
     await new Promise((ok, fail) => { ws.onopen = ok; ws.onerror = () => fail(new Error('no websocket')); });
     const reply = new Promise((ok) => { ws.onmessage = (event) => {
         const msg = JSON.parse(event.data);
-        if (msg.parent_header && msg.parent_header.msg_id === last && msg.header.msg_type === 'comm_info_reply') ok(msg.content);
+        const answer = msg.parent_header && msg.parent_header.msg_id === last;
+        if (answer && msg.header.msg_type === 'comm_info_reply') ok(msg.content);
     }; });
     for (const message of messages) ws.send(message);
     const content = await reply;
@@ -55,12 +56,14 @@ def decode(frame: str | bytes) -> list:
     (from the v1 binary protocol or from a JSON text frame)."""
     if isinstance(frame, str):
         msg = json.loads(frame)
-        return [msg.get(key) for key in ("channel", "header", "parent_header", "metadata", "content")] + msg.get("buffers", [])
+        return [msg.get(key) for key in ("channel", "header", "parent_header", "metadata", "content")] \
+            + msg.get("buffers", [])
     count = int.from_bytes(frame[:8], "little")
     offsets = [int.from_bytes(frame[8 * (i + 1):8 * (i + 2)], "little") for i in range(count)]
     parts = [frame[start:end] for start, end in zip(offsets, offsets[1:])]
     channel, *messages = parts
-    return [channel.decode(), *(json.loads(p) for p in messages[:4]), *(b.decode(errors="replace") for b in messages[4:])]
+    return [channel.decode(), *(json.loads(part) for part in messages[:4]),
+            *(buffer.decode(errors="replace") for buffer in messages[4:])]
 
 
 def kernel_client(kernel_id: str) -> BlockingKernelClient:
