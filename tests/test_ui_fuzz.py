@@ -2,8 +2,10 @@
 
 Arbitrary JSON in (as intents, as trait writes, as whole comm messages): a notice or nothing out,
 never an exception, never a change of game state unless the intent was a legal one, never a card
-the human may not see and never a traceback or path in what is sent back. The number of cases run
-is printed at the end of the module.
+the human may not see and never a traceback or path in what is sent back. Raw ``comm_open``,
+``comm_msg`` and ``comm_close`` messages to the kernel's comm guard: never a widget made, never a
+comm kept but the notebook's and the one control comm. The number of cases run is printed at the
+end of the module.
 """
 
 from __future__ import annotations
@@ -12,11 +14,13 @@ from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
+from ipywidgets.widgets import widget as ipywidget
 
 from cardavia_nb.core.game import jsonable
 from cardavia_nb.ui import CardFan, Settings, Table
 from cardavia_nb.ui.panel import Prose, Quiz
 from cardavia_nb.ui.table import card_ids, cards_shown, exposed_cards
+from tests.junk import CONTROL, WIDGET, Recorded, guarded
 from tests.wire import Wire, leaks, payload, raw
 
 CASES: Counter = Counter()
@@ -128,3 +132,38 @@ def test_fuzz_other_widgets(name, page):
             other.settings.lang, other.settings.contrast = "en", 50
 
     case()
+
+
+comm_ids = st.sampled_from(["", "table", "c1", "c2"]) | st.text(max_size=8) | json
+comm_content = st.fixed_dictionaries({}, optional={
+    "comm_id": comm_ids, "target_name": st.sampled_from([WIDGET, CONTROL, "x", ""]) | json,
+    "data": st.fixed_dictionaries({"method": st.sampled_from(["request_states", "update", "custom", "x"])},
+                                  optional={"state": json}) | json})
+versions = st.fixed_dictionaries({"version": st.sampled_from(["1.0.0", "2.1.0", "1", ""]) | json}) | json
+comm_message = st.fixed_dictionaries({"content": comm_content | json}, optional={"metadata": versions}) | json
+control_open = st.builds(lambda comm_id, data: {"content": {"comm_id": comm_id, "target_name": CONTROL, "data": data},
+                                                "metadata": {"version": "1.0.0"}}, st.sampled_from(["c1", "c2"]), json)
+
+
+def test_fuzz_raw_comm_messages_to_the_kernel(monkeypatch):
+    guard = guarded(monkeypatch)
+    notebook = Recorded(comm_id="table", target_name=WIDGET, primary=False)  # a widget the notebook made
+    widgets = len(ipywidget._instances)
+
+    @FUZZ
+    @given(msg_type=st.sampled_from(["comm_open", "comm_msg", "comm_close"]), msg=comm_message | control_open)
+    def case(msg_type, msg):
+        CASES["raw comm"] += 1
+        notebook._closed = False
+        guard.manager.comms["table"] = notebook  # the page may close it: the next case has it back
+        Recorded.published.clear()
+        getattr(guard, msg_type)(None, [], msg)
+        assert len(ipywidget._instances) == widgets
+        assert set(guard.manager.comms) <= {"table", getattr(guard.control, "comm_id", None)}
+        # the page hears only of control comms: one closed, or its answer (the notebook widgets' own state)
+        for kind, comm_id, data in Recorded.published:
+            assert comm_id in ("c1", "c2")
+            assert (kind, data.get("method")) in {("comm_close", None), ("comm_msg", "update_states")}
+
+    case()
+    assert guard.control is not None  # the control comm was opened, and so fuzzed, at least once
