@@ -59,6 +59,17 @@ def test_conformance_suite_passes_on_the_toy_game():
                       [RandomPlayer(1), RandomPlayer(2)])
 
 
+def test_playouts_are_played_once_per_game_and_seed_and_shared():
+    game = Toy()
+    first, again = testing.playout(game, 4), testing.playout(game, 4)
+    assert first == again and all(a[0] is b[0] for a, b in zip(first, again))
+    first.clear()  # each caller gets its own list
+    assert testing.playout(game, 4) == again
+    noisy = testing.playout(game, 4, noise=True)
+    assert noisy == again and noisy[0][0] is not again[0][0]
+    assert testing.playout(Toy(), 4)[0][0] is not again[0][0]
+
+
 class _Mutating(Toy):
     """A broken game whose apply mutates a list inside its input."""
 
