@@ -4,10 +4,9 @@ played at the table by clicking (select cards, Play, Pass) until the settlement 
 from __future__ import annotations
 
 from cardavia_nb import i18n
-from cardavia_nb.games.pao_de_kuai import classify, plays
 from tests.browser.conftest import shot
 from tests.browser.harness import show_tab
-from tests.browser.pages import cards_in, log_lines, panel, select, settled
+from tests.browser.pages import cards_in, first_play, log_lines, panel, select, settled
 
 NOTEBOOK = "02-pao-de-kuai.ipynb"
 SEED = 24  # a short seeded deal: several multi-card plays, at least one forced pass, the deal ends
@@ -16,13 +15,6 @@ HEADINGS = ("1. Objective", "2. Setup", "3. Playing a turn", "4. Supported combi
             "5. Scoring and ending", "The computer players", "Play")
 REASONS = {i18n.translate(k) for k in i18n.catalog("en") if k.startswith("pao_de_kuai.illegal.")
            and "{" not in i18n.catalog("en")[k]}
-
-
-def first_play(hand: list[str], top: list[str]) -> tuple[str, ...]:
-    """Simple strategy: the engine's first legal multi-card play, else its first play."""
-    found = plays(hand, classify(top) if top else None, opening="3H" in hand and not top)
-    multi = [p for p in found if len(p) > 1]
-    return (multi or found)[0]
 
 
 def test_page_shows_every_step_quiz_and_demo(open_page):

@@ -4,17 +4,12 @@ presses alone; after every move the focus is inside the table (never on <body>).
 from __future__ import annotations
 
 from tests.browser.conftest import shot
-from tests.browser.pages import TABLE
+from tests.browser.pages import SETTLED, TABLE, ids
 
 FOCUS_IN_TABLE = f"""() => {{
   const root = document.querySelector("{TABLE}");
   const active = document.activeElement;
   return !!active && active !== document.body && root.contains(active);
-}}"""
-SETTLED = f"""() => {{
-  const root = document.querySelector("{TABLE}");
-  return root.dataset.animating !== "1" && (root.dataset.toAct === "0" || root.dataset.over === "1"
-    || !!root.querySelector("[data-testid='summary-go']"));
 }}"""
 
 
@@ -73,10 +68,6 @@ def start(open_page, notebook: str, seed: int):
     assert page.evaluate(FOCUS_IN_TABLE)
     keys.to_table = keys.count
     return page, watch, keys
-
-
-def ids(page, selector: str) -> list[str]:
-    return page.locator(f"{TABLE} {selector}").evaluate_all("nodes => nodes.map(n => n.dataset.actionId)")
 
 
 def test_truco_deal_by_keyboard_with_envido(open_page):
