@@ -81,7 +81,7 @@ def test_french_tarot_bad_discard_is_refused_with_the_reason():
             if table.view["select"]:
                 break
     else:
-        pytest.skip("no seed made the human the taker")
+        raise AssertionError("no seed of 40 made the human the taker at Garde")
     kings = [c["id"] for c in table.view["hand"] if c["id"].startswith("K")]
     trumps = [c["id"] for c in table.view["hand"] if c["id"] in ("T1", "T21", "EX")]
     bad = (kings + trumps + [c["id"] for c in table.view["hand"]])[:6]
