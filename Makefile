@@ -64,9 +64,18 @@ $(AXE): | npm
 	cd $(dir $(AXE)).. && npm pack --silent axe-core@$(AXE_VERSION) >/dev/null && tar -xzf axe-core-$(AXE_VERSION).tgz
 
 ## test: set up, install Chromium and PostgreSQL if needed, build the static site, run every test (unit, conformance,
-## widgets, notebooks, browser with axe-core, the static site)
+## widgets, notebooks, browser with axe-core, the static site); the browser tests mostly wait for Voila
+## and Chromium, so a second pytest runs them beside the others and its report (15 slowest too) follows
+BROWSER_TESTS ?= tests/browser
+OTHER_TESTS ?= tests notebooks
+BROWSER_LOG := tests/artifacts/browser-tests.log
 test: $(VENV)/.stamp-test chromium postgresql site $(AXE)
-	$(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --durations=15 --nbval-lax --nbval-current-env tests notebooks
+	@mkdir -p $(dir $(BROWSER_LOG))
+	@$(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --durations=15 -p no:nbval -p no:cacheprovider $(BROWSER_TESTS) \
+	  >$(BROWSER_LOG) 2>&1 & browser=$$!; trap 'kill $$browser 2>/dev/null' INT TERM; \
+	$(JUPYTER_ENV) $(PY) -m pytest --durations=15 --nbval-lax --nbval-current-env --ignore=tests/browser $(OTHER_TESTS); \
+	others=$$?; wait $$browser; browsers=$$?; echo "== the browser tests (also in $(BROWSER_LOG))"; cat $(BROWSER_LOG); \
+	test $$others = 0 && test $$browsers = 0
 
 ## test-fast: the unit tests only (no notebooks, no browser)
 test-fast: $(VENV)/.stamp-test

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardavia_nb.ui import Settings, Table
+from tests.support import send
 
 
 class Recorder:
@@ -27,9 +28,9 @@ def test_given_bot_takes_the_computer_seat_and_sees_only_its_view():
         if table.view["over"] or bot.seen:
             break
         ids = [a["id"] for a in table.view["actions"]] or [c["action"] for c in table.view["hand"] if c["action"]]
-        table._handle_custom_msg({"type": "act", "id": ids[0]}, [])
+        send(table, {"type": "act", "id": ids[0]})
     assert bot.seen and all(v.seat == 1 for v in bot.seen)
-    table._handle_custom_msg({"type": "level", "level": "high"}, [])
+    send(table, {"type": "level", "level": "high"})
     assert table._players[1] is bot  # the level changes the house players, never the given one
 
 

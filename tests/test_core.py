@@ -7,11 +7,11 @@ import pytest
 
 from cardavia_nb.core import arena, testing
 from cardavia_nb.core.cards import card, deck, parse
-from cardavia_nb.core.game import IllegalAction
+from cardavia_nb.core.game import IllegalAction, World
 from cardavia_nb.core.record import Record, RecordError, replay
 from cardavia_nb.core.rng import check_seed, derive
 from cardavia_nb.players.base import RandomPlayer
-from tests.toy_game import Toy
+from tests.toy_game import IDS, Toy
 
 
 def test_pack_sizes():
@@ -57,6 +57,48 @@ def test_derive_is_stable_across_processes():
 def test_conformance_suite_passes_on_the_toy_game():
     testing.check_all(Toy(), [lambda s: RandomPlayer(s)], list(range(20)),
                       [RandomPlayer(1), RandomPlayer(2)])
+
+
+def test_playouts_are_played_once_per_game_and_seed_and_shared():
+    game = Toy()
+    first, again = testing.playout(game, 4), testing.playout(game, 4)
+    assert first == again and all(a[0] is b[0] for a, b in zip(first, again))
+    first.clear()  # each caller gets its own list
+    assert testing.playout(game, 4) == again
+    noisy = testing.playout(game, 4, noise=True)
+    assert noisy == again and noisy[0][0] is not again[0][0]
+    assert testing.playout(Toy(), 4)[0][0] is not again[0][0]
+
+
+def toy_worlds(view, rand, n):
+    """Deals for the Toy's first move: the seat's own hand, and 3 of the unseen cards for the other seat."""
+    unseen = [c for c in IDS if c not in view.hand]
+    hands = [(view.hand, tuple(rand.sample(unseen, 3))) for _ in range(n)]
+    return [World({"hands": pair if view.seat == 0 else pair[::-1]}, ()) for pair in hands]
+
+
+def swapped_worlds(view, rand, n):
+    """A broken sampler: the seat's own hand goes to the other seat."""
+    return [World({"hands": w.setup["hands"][::-1]}, ()) for w in toy_worlds(view, rand, n)]
+
+
+def foreign_worlds(view, rand, n):
+    """A broken sampler: its worlds say the seat played a card the other seat holds."""
+    return [World(w.setup, (f"play:{w.setup['hands'][1][0]}",)) for w in toy_worlds(view, rand, n)]
+
+
+def bare_worlds(view, rand, n):
+    """A broken sampler: plain setups instead of World values."""
+    return [w.setup for w in toy_worlds(view, rand, n)]
+
+
+def test_the_sampler_check_deals_every_world_with_the_engine():
+    assert testing.check_sampler(Toy(), toy_worlds, range(5), max_states=1) > 0
+    for sampler, words in ((swapped_worlds, "another view"), (foreign_worlds, "is illegal"), (bare_worlds, "World values")):
+        with pytest.raises(AssertionError, match=words):
+            testing.check_sampler(Toy(), sampler, [1], max_states=1)
+    with pytest.raises(ValueError, match="two hands of 3"):
+        Toy().new(1, hands=[IDS[:3], IDS[2:5]])
 
 
 class _Mutating(Toy):

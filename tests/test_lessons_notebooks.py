@@ -19,6 +19,7 @@ from cardavia_nb.ui import Settings
 from cardavia_nb.ui.lessons import truco
 from cardavia_nb.ui.lessons.kit import demo_deal, demo_seed
 from tests.browser.harness import ROOT, voila_server
+from tests.support import send
 
 TAG = "jupyterlab-only"
 STEPS = {"00-cardavia.ipynb": 0, "01-truco.ipynb": 9, "02-pao-de-kuai.ipynb": 5, "03-french-tarot.ipynb": 8}
@@ -100,6 +101,6 @@ def test_the_dealing_demo_shuffles_through_demo_deals_only():
     panel = truco.Dealing(settings=Settings())
     game = truco.GAME
     for _ in range(30):
-        panel._on_msg(panel, {"type": "press", "id": "shuffle"}, [])
+        send(panel, {"type": "press", "id": "shuffle"})
         assert deal_of(game, panel.state) == deal_of(game, demo_deal(game, panel.match))
         assert demo_seed(game.name, panel.match) not in SEEDS

@@ -1,9 +1,10 @@
 """Whole games of all three games at both levels, scanned at the kernel-to-browser boundary.
 
-Every message the table sends to the page (each synced state update: views, animation steps, log
-lines, notices, selections) is captured at the comm and scanned for the id or the name of any card
-the human may not see; the allowed set comes from the engine states (tests/test_ui_games.PUBLIC).
-The deal code must not be sent before the game is over. The count of whole games is printed.
+Each game is played once at the table through its message handler (no browser). After every update
+two scans look for cards the human may not see: the synced traits (``exposed_cards``), and every
+message the table sent to the page (views, animation steps, log lines, notices, selections), by card
+id and by card name. The allowed set comes from the engine states (``tests.support.PUBLIC``). The
+deal code must not be sent before the game is over. The count of whole games is printed.
 """
 
 from __future__ import annotations
@@ -12,11 +13,11 @@ import pytest
 
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.table import cards_shown, exposed_cards
-from tests.test_ui_games import PUBLIC, human_move, pdk_move, recording, tarot_move
+from tests.support import MOVES, PUBLIC, recording, send
 from tests.wire import Wire, leaks, payload
 
-MOVES = {"truco": human_move, "pao_de_kuai": pdk_move, "french_tarot": tarot_move}
-GAMES_PER_LEVEL = 3
+GAMES = {"low": 3, "high": 1}
+"""Whole games per level and game (High's are the slow ones)."""
 SCANNED: list[str] = []
 
 
@@ -27,8 +28,10 @@ def report():
     print(f"whole games scanned at the boundary: {len(SCANNED)} ({', '.join(sorted(set(SCANNED)))})")
 
 
-def scan_game(name: str, level: str, index: int, max_turns: int = 400) -> int:
-    """Play one whole game with a fresh OS-drawn deal; return the number of messages scanned."""
+def scan_game(name: str, level: str, index: int, max_turns: int = 400) -> Table:
+    """Play one whole game with a fresh OS-drawn deal (its code, named in every failure, is not shown
+    before the end), scanning the synced traits and the messages sent after every update; return the
+    finished table."""
     game, states = recording(name)
     table = Table(game, level=level, settings=Settings(), delay=0)
     wire = Wire(table)
@@ -37,28 +40,40 @@ def scan_game(name: str, level: str, index: int, max_turns: int = 400) -> int:
     scanned = 0
     for state in states:
         allowed |= PUBLIC[name](state)
+    states.clear()
     opened = exposed_cards(table)  # the state sent when the widget opened
     assert not opened - allowed and code not in str(table.get_state())
     for turn in range(max_turns):
-        if table.view["over"]:
+        leaked = exposed_cards(table) - allowed
+        assert not leaked, f"{name} {level} seed {code}: hidden cards {sorted(leaked)} reached the synced traits"
+        assert not table.notice, table.notice
+        view = table.view
+        assert all(isinstance(s["count"], int) for s in view["seats"] if s["seat"] != 0)
+        if view["over"]:
+            assert scanned > 0
             SCANNED.append(f"{name}/{level}")
-            return scanned
-        table._handle_custom_msg(MOVES[name](table, index, turn), [])
+            return table
+        send(table, MOVES[name](table, index, turn))
         for state in states:
             allowed |= PUBLIC[name](state)
         states.clear()
         sent = payload(wire.take())
         scanned += len(sent)
         hidden = cards_shown(sent, table) - allowed
-        assert not hidden, f"{name} {level}: hidden cards {sorted(hidden)} sent to the page"
+        assert not hidden, f"{name} {level} seed {code}: hidden cards {sorted(hidden)} sent to the page"
         assert not leaks(sent)
         if not table.view["over"]:
             assert code not in str(sent), f"{name} {level}: the deal code was sent during play"
-    raise AssertionError(f"{name} {level}: no end after {max_turns} human turns")
+    raise AssertionError(f"{name} {level} seed {code}: no end after {max_turns} human turns")
 
 
 @pytest.mark.parametrize("level", ["low", "high"])
 @pytest.mark.parametrize("name", ["truco", "pao_de_kuai", "french_tarot"])
-def test_whole_games_send_no_hidden_card(name, level):
-    for index in range(GAMES_PER_LEVEL):
-        assert scan_game(name, level, index) > 0
+def test_whole_games_show_and_send_no_hidden_card(name, level):
+    for index in range(GAMES[level]):
+        table = scan_game(name, level, index)
+        result, view = table.result, table.view
+        assert len(result["payoffs"]) == table.game.num_players and result["items"]
+        assert view["actions"] == [] and view["status"] == "The game is over."
+        if name == "truco":
+            assert result["winners"] in ([0], [1]) and "Final score" in result["title"]

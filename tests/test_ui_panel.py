@@ -8,10 +8,7 @@ from cardavia_nb.ui.home import Home, Nav
 from cardavia_nb.ui.panel import Prose, Quiz, cards
 from cardavia_nb.ui.settings import Settings
 from tests.blocks import block_text
-
-
-def send(panel, content):
-    panel._on_msg(panel, content, [])
+from tests.support import send
 
 
 def test_prose_follows_the_page_language():

@@ -45,11 +45,15 @@ class Toy(Game):
     num_players = 2
     pack = "spanish40"
 
-    def new(self, seed, **setup):
+    def new(self, seed, hands=None):
+        """A deal from ``seed``, or with the given ``hands`` (two hands of 3 different cards)."""
         order = list(IDS)
         rng("deal", check_seed(seed)).shuffle(order)
-        hands = (tuple(order[:3]), tuple(order[3:6]))
-        return ToyState(hands, tuple(order[6:]), (), ((), ()), 0, 0)
+        hands = (tuple(order[:3]), tuple(order[3:6])) if hands is None else tuple(map(tuple, hands))
+        dealt = {c for hand in hands for c in hand}
+        if [len(h) for h in hands] != [3, 3] or len(dealt) != 6 or not dealt <= set(IDS):
+            raise ValueError("A toy deal is two hands of 3 different cards of the Spanish 40 pack.")
+        return ToyState(hands, tuple(c for c in order if c not in dealt), (), ((), ()), 0, 0)
 
     def legal_actions(self, state):
         if state.to_act is None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import random
+import weakref
 from collections import Counter
 from typing import Any, Callable, Iterable, Sequence
 
@@ -24,9 +25,25 @@ MAX_MOVES = 20_000
 def playout(game: Game, seed: int, noise: bool = False) -> list[tuple[Any, Action | None]]:
     """A uniformly random game from ``seed``: the list of (state, action taken) ending with (final, None).
 
-    With ``noise`` the global ``random`` module is disturbed between moves; a game that reads it
-    would then diverge, which ``check_determinism`` catches.
+    The checks share it: each game object plays a seed once (its states are immutable values) and
+    every later call gets a new list of the same steps. With ``noise`` the global ``random`` module is
+    disturbed between moves and the game is always played anew; a game that reads it would then
+    diverge, which ``check_determinism`` catches.
     """
+    if noise:
+        return _play(game, seed, noise=True)
+    played = _PLAYED.setdefault(game, {})
+    if seed not in played:
+        played[seed] = tuple(_play(game, seed, noise=False))
+    return list(played[seed])
+
+
+_PLAYED: weakref.WeakKeyDictionary[Game, dict[int, tuple]] = weakref.WeakKeyDictionary()
+"""Each game object's playouts by seed, kept as long as the game object lives."""
+
+
+def _play(game: Game, seed: int, noise: bool) -> list[tuple[Any, Action | None]]:
+    """Play the random game of ``playout`` move by move."""
     choose = rng("playout", seed)
     state = game.new(seed)
     steps: list[tuple[Any, Action | None]] = []

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+from cardavia_nb.games.pao_de_kuai import classify, plays
+
 TABLE = ".cardavia[data-testid='table']"
+SETTLED = f"""() => {{
+  const root = document.querySelector("{TABLE}");
+  return root.dataset.animating !== "1" && (root.dataset.toAct === "0" || root.dataset.over === "1"
+    || !!root.querySelector("[data-testid='summary-go']"));
+}}"""
+"""True once the table has drawn its answer and the human must act, or the deal or game is over."""
 
 
 def panel(page, text: str):
@@ -52,3 +60,42 @@ def set_look(page, **values) -> None:
         page.wait_for_function("([k, v]) => String(JSON.parse(localStorage.getItem('cardavia.settings') || '{}')[k]) === v",
                                arg=[key, str(value)])
     page.wait_for_timeout(300)
+
+
+def ids(page, selector: str) -> list[str]:
+    """The action ids of the table's elements that match ``selector``."""
+    return page.locator(f"{TABLE} {selector}").evaluate_all("nodes => nodes.map(n => n.dataset.actionId)")
+
+
+def wait(page) -> None:
+    """Let the last intent reach the kernel, then wait until the table has settled (``SETTLED``)."""
+    page.wait_for_timeout(120)
+    page.wait_for_function(SETTLED, timeout=30_000)
+
+
+def move(page) -> None:
+    """One move of the human, the one the Hint ranks first (selections by their cards)."""
+    table = page.locator(TABLE)
+    go = table.locator("[data-testid='summary-go']")
+    if go.count():
+        go.click()
+        return wait(page)
+    table.locator("[data-testid='hint']").click()
+    table.locator("[data-testid='hint-panel'] li").first.wait_for()
+    best = table.locator("[data-testid='hint-panel'] li").first.get_attribute("data-hint-id")
+    button = table.locator(f"[data-action-id='{best}']")
+    if button.count():
+        button.first.click()
+        return wait(page)
+    cards = best.split(":", 1)[1].split("+")
+    for card in cards:
+        table.locator(f"[data-testid='hand'] [data-card='{card}']").click()
+    table.locator("[data-testid='play-selection']:not([disabled])").click()
+    wait(page)
+
+
+def first_play(hand: list[str], top: list[str]) -> tuple[str, ...]:
+    """Pao De Kuai's simple strategy: the engine's first legal multi-card play, else its first play."""
+    found = plays(hand, classify(top) if top else None, opening="3H" in hand and not top)
+    multi = [p for p in found if len(p) > 1]
+    return (multi or found)[0]

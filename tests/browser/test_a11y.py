@@ -7,9 +7,7 @@ import pytest
 
 from tests.browser.conftest import ARTIFACTS, shot
 from tests.browser.harness import AXE, axe_violations, show_tab
-from tests.browser.pages import TABLE, cards_in, select, set_look
-from tests.browser.test_page_pao_de_kuai import first_play
-from tests.browser.test_table_keyboard import SETTLED, ids
+from tests.browser.pages import SETTLED, TABLE, cards_in, first_play, ids, select, set_look
 
 PAGES = ["00-cardavia.ipynb", "01-truco.ipynb", "02-pao-de-kuai.ipynb", "03-french-tarot.ipynb"]
 VIEWPORTS = {"desktop": (1366, 900), "phone": (390, 844)}

@@ -89,6 +89,7 @@ def test_page_shows_every_step_quizzes_and_demos(open_page):
 
 def test_table_bid_chien_discard_poignee_and_tricks_by_clicking(open_page):
     page, watch = open_page(NOTEBOOK, wait_for=f"{TABLE}[data-ready='1']")
+    page.emulate_media(reduced_motion="reduce")  # the computers' moves drawn at once: the same settled page, sooner
     show_tab(page, "table")
     table = page.locator(TABLE)
     table.locator("[data-testid='seed']").fill(str(SEED))

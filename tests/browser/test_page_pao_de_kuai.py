@@ -4,10 +4,9 @@ played at the table by clicking (select cards, Play, Pass) until the settlement 
 from __future__ import annotations
 
 from cardavia_nb import i18n
-from cardavia_nb.games.pao_de_kuai import classify, plays
 from tests.browser.conftest import shot
 from tests.browser.harness import show_tab
-from tests.browser.pages import cards_in, log_lines, panel, select, settled
+from tests.browser.pages import cards_in, first_play, log_lines, panel, select, settled
 
 NOTEBOOK = "02-pao-de-kuai.ipynb"
 SEED = 24  # a short seeded deal: several multi-card plays, at least one forced pass, the deal ends
@@ -16,13 +15,6 @@ HEADINGS = ("1. Objective", "2. Setup", "3. Playing a turn", "4. Supported combi
             "5. Scoring and ending", "The computer players", "Play")
 REASONS = {i18n.translate(k) for k in i18n.catalog("en") if k.startswith("pao_de_kuai.illegal.")
            and "{" not in i18n.catalog("en")[k]}
-
-
-def first_play(hand: list[str], top: list[str]) -> tuple[str, ...]:
-    """Simple strategy: the engine's first legal multi-card play, else its first play."""
-    found = plays(hand, classify(top) if top else None, opening="3H" in hand and not top)
-    multi = [p for p in found if len(p) > 1]
-    return (multi or found)[0]
 
 
 def test_page_shows_every_step_quiz_and_demo(open_page):
@@ -55,6 +47,7 @@ def test_page_shows_every_step_quiz_and_demo(open_page):
 
 def test_table_deal_played_by_clicking_until_the_settlement(open_page):
     page, watch = open_page(NOTEBOOK, wait_for=".cardavia[data-testid='table'][data-ready='1']")
+    page.emulate_media(reduced_motion="reduce")  # the computers' moves drawn at once: the same settled page, sooner
     show_tab(page, "table")
     table = page.locator(".cardavia[data-testid='table']")
     table.locator("[data-testid='seed']").fill(str(SEED))

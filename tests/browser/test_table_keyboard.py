@@ -4,17 +4,12 @@ presses alone; after every move the focus is inside the table (never on <body>).
 from __future__ import annotations
 
 from tests.browser.conftest import shot
-from tests.browser.pages import TABLE
+from tests.browser.pages import SETTLED, TABLE, ids
 
 FOCUS_IN_TABLE = f"""() => {{
   const root = document.querySelector("{TABLE}");
   const active = document.activeElement;
   return !!active && active !== document.body && root.contains(active);
-}}"""
-SETTLED = f"""() => {{
-  const root = document.querySelector("{TABLE}");
-  return root.dataset.animating !== "1" && (root.dataset.toAct === "0" || root.dataset.over === "1"
-    || !!root.querySelector("[data-testid='summary-go']"));
 }}"""
 
 
@@ -75,10 +70,6 @@ def start(open_page, notebook: str, seed: int):
     return page, watch, keys
 
 
-def ids(page, selector: str) -> list[str]:
-    return page.locator(f"{TABLE} {selector}").evaluate_all("nodes => nodes.map(n => n.dataset.actionId)")
-
-
 def test_truco_deal_by_keyboard_with_envido(open_page):
     page, watch, keys = start(open_page, "01-truco.ipynb", 13)
     called = False
@@ -105,6 +96,7 @@ def test_truco_deal_by_keyboard_with_envido(open_page):
 
 def test_tarot_deal_by_keyboard_with_discard(open_page):
     page, watch, keys = start(open_page, "03-french-tarot.ipynb", 1)
+    page.emulate_media(reduced_motion="reduce")  # 57 computer moves drawn at once (the Truco deal animates)
     keys.act("[data-action-id='bid:garde']")
     page.locator(f"{TABLE} [data-testid='preset-0']").wait_for()
     keys.reach("[data-testid='preset-0']")

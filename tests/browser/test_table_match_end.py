@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from cardavia_nb import i18n
-from tests.browser.pages import TABLE
-from tests.browser.test_table_story import SIZES, look, move, wait
+from tests.browser.pages import TABLE, move, wait
+from tests.browser.test_table_story import SIZES, look
 
 NOTEBOOK = "../tests/notebooks/truco-match-end.ipynb"  # served from the repository root
 

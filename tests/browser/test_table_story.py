@@ -13,16 +13,11 @@ from playwright.sync_api import expect
 from cardavia_nb import i18n
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.harness import show_tab
-from tests.browser.pages import TABLE
+from tests.browser.pages import TABLE, move, wait
 
 GAMES = {"truco": ("01-truco.ipynb", 13), "pao_de_kuai": ("02-pao-de-kuai.ipynb", 24),
          "french_tarot": ("03-french-tarot.ipynb", 1)}
 SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
-SETTLED = f"""() => {{
-  const root = document.querySelector("{TABLE}");
-  return root.dataset.animating !== "1" && (root.dataset.toAct === "0" || root.dataset.over === "1"
-    || !!root.querySelector("[data-testid='summary-go']"));
-}}"""
 
 
 def look(page, name: str) -> None:
@@ -31,32 +26,6 @@ def look(page, name: str) -> None:
     page.wait_for_timeout(100)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-
-
-def wait(page) -> None:
-    page.wait_for_timeout(120)
-    page.wait_for_function(SETTLED, timeout=30_000)
-
-
-def move(page) -> None:
-    """One move of the human, the one the Hint ranks first (selections by their cards)."""
-    table = page.locator(TABLE)
-    go = table.locator("[data-testid='summary-go']")
-    if go.count():
-        go.click()
-        return wait(page)
-    table.locator("[data-testid='hint']").click()
-    table.locator("[data-testid='hint-panel'] li").first.wait_for()
-    best = table.locator("[data-testid='hint-panel'] li").first.get_attribute("data-hint-id")
-    button = table.locator(f"[data-action-id='{best}']")
-    if button.count():
-        button.first.click()
-        return wait(page)
-    cards = best.split(":", 1)[1].split("+")
-    for card in cards:
-        table.locator(f"[data-testid='hand'] [data-card='{card}']").click()
-    table.locator("[data-testid='play-selection']:not([disabled])").click()
-    wait(page)
 
 
 def positions(page, selector: str) -> list[dict]:
