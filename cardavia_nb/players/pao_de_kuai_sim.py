@@ -12,7 +12,7 @@ import random
 from typing import Sequence
 
 from cardavia_nb.games.pao_de_kuai.rules import ACE, DECK_IDS, RANK, TWO, Combo
-from cardavia_nb.games.pao_de_kuai.view import PdkView
+from cardavia_nb.games.pao_de_kuai.state import PaoDeKuaiView
 
 Move = tuple  # (shape, size, key)
 BOMB_SHAPES = ("bomb", "aces", "heavenly")
@@ -251,7 +251,7 @@ def rollout(counts: list[list[int]], played: list[bool], top: Move | None, owner
 Constraint = tuple  # (seat, kind "pass" | "lead" | "answer", the play met or made, counts played since)
 
 
-def play_constraints(view: PdkView) -> list[Constraint]:
+def play_constraints(view: PaoDeKuaiView) -> list[Constraint]:
     """What the other seats' plays tell about their hands then (their hand now plus what they played
     since): a pass under must-beat proves no beater of the top (a rule); a lead or an answer is
     expected to be as cheap as Low's (a model: no lower lead, no lower beater of the same shape; the
@@ -274,7 +274,7 @@ def play_constraints(view: PdkView) -> list[Constraint]:
     return found
 
 
-def unseen_cards(view: PdkView) -> list[str]:
+def unseen_cards(view: PaoDeKuaiView) -> list[str]:
     """The cards the seat cannot see: not in its hand, not played, not out of play."""
     seen = set(view.hand) | set(view.out_of_play) | {c for p in view.history for c in p.cards}
     return [c for c in DECK_IDS if c not in seen]
@@ -306,7 +306,7 @@ def violations(now: dict[int, list[int]], constraints: list[Constraint]) -> tupl
     return rule, model
 
 
-def sample_worlds(view: PdkView, n: int, rand: random.Random, tries: int = 60) -> list[dict[int, list[str]]]:
+def sample_worlds(view: PaoDeKuaiView, n: int, rand: random.Random, tries: int = 60) -> list[dict[int, list[str]]]:
     """Up to ``n`` deals of the unseen cards to the two other seats (sizes kept): random swaps repair
     each world towards fewer broken constraints (rules first, then the Low model) for ``tries``
     steps; a world still breaking a rule is dropped, one only at odds with the model is kept."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardavia_nb.games.pao_de_kuai import PdkState, shape_text
+from cardavia_nb.games.pao_de_kuai import PaoDeKuaiState, shape_text
 from cardavia_nb.players.pao_de_kuai import HighPlayer, LowPlayer
 from cardavia_nb.core.record import replay
 from cardavia_nb.ui.lessons.kit import example
@@ -59,7 +59,7 @@ EXPLAIN_HANDS = ("3D 4H 4S 6D 7D 8D 10C 10H 10S JC QC KD KS AC AS 2S",
                  "3C 3H 4C 5C 5D 5H 6C 6H 8C 8S 9D JH QD QH KC AD")
 
 
-def explain_position() -> PdkState:
+def explain_position() -> PaoDeKuaiState:
     """The position of the explain view: the deal ``EXPLAIN_HANDS`` after its opening play by Low."""
     state = GAME.new(0, hands=list(EXPLAIN_HANDS))
     seat = state.to_act
