@@ -8,10 +8,9 @@ from cardavia_nb.games.pao_de_kuai import PaoDeKuai
 from cardavia_nb.i18n import Signed, number
 from cardavia_nb.players.base import RandomPlayer
 from cardavia_nb.players.pao_de_kuai import HighPlayer, LowPlayer, combo_of
-from cardavia_nb.players.pao_de_kuai_sim import (
-    combo_move, control_then_out, counts_of, has_beater, low_lead, low_respond, play_constraints, sample_worlds,
-    violations, whole_hand,
-)
+from cardavia_nb.games.pao_de_kuai.rules import can_beat
+from cardavia_nb.players.pao_de_kuai_sim import combo_move, control_then_out, counts_of, low_lead, low_respond, whole_hand
+from cardavia_nb.players.pao_de_kuai_worlds import held_now, play_constraints, sample_worlds, violations
 
 GAME = PaoDeKuai()
 # The deal seed 3 gave before the shuffle had its own key domain: the tests below were written on it.
@@ -96,11 +95,12 @@ def test_sampled_worlds_respect_passes_and_the_true_hands_fit_the_low_model():
         truth = {s: counts_of(state.hands[s]) for s in (1, 2)}
         constraints = play_constraints(view)
         assert violations(truth, constraints) == (0, 0)
-        for world in sample_worlds(view, 4, random.Random(checked)):
+        for world in held_now(view, sample_worlds(view, random.Random(checked), 4)):
             assert sorted(world[1] + world[2]) == sorted(state.hands[1] + state.hands[2])
+            assert world[0] == list(state.hands[0])
             for seat, kind, top, _, since in constraints:
                 then = [a + b for a, b in zip(counts_of(world[seat]), since)]
-                assert kind != "pass" or not has_beater(then, top)
+                assert kind != "pass" or not can_beat(then, top)
         checked += 1
     assert checked > 10
 

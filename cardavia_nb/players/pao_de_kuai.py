@@ -19,9 +19,8 @@ from cardavia_nb.games.pao_de_kuai.state import PaoDeKuaiView
 from cardavia_nb.i18n import Signed
 from cardavia_nb.players.base import BasePlayer, explanation, reason
 from cardavia_nb.players.pao_de_kuai_plan import PlanPolicy
-from cardavia_nb.players.pao_de_kuai_sim import (
-    combo_move, counts_of, is_bomb_rank, remove, rollout, sample_worlds,
-)
+from cardavia_nb.players.pao_de_kuai_sim import combo_move, counts_of, is_bomb_rank, remove, rollout
+from cardavia_nb.players.pao_de_kuai_worlds import held_now, sample_worlds
 
 
 def combo_of(action: Action, view: PaoDeKuaiView) -> Combo:
@@ -143,19 +142,21 @@ class HighPlayer(BasePlayer):
                 return [{"action": action, "value": 100.0, "reason": _reason("out")}]
         short = self._shortlist(view, legal)
         rand = self.decision_rng(view)
-        worlds = sample_worlds(view, max(6, self.rollouts // len(short)), rand)
+        worlds = sample_worlds(view, rand, max(6, self.rollouts // len(short)))
         if not worlds or len(short) == 1:
             return [{"action": a, "value": -cost, "reason": _reason("plan")} for cost, a, _ in short]
         me = view.seat
         mine = counts_of(view.hand)
+        dealt = [[mine if s == me else counts_of(hand) for s, hand in enumerate(hands)]
+                 for hands in held_now(view, worlds)]
         planners = {"self": (me,), "all": (0, 1, 2), "none": ()}[self.plan]
         policy = PlanPolicy(planners) if planners else None
         results = []
         for cost, action, combo in short:
             total = 0.0
             move = combo_move(combo)
-            for world in worlds:
-                counts = [counts_of(world[s]) if s != me else list(mine) for s in range(3)]
+            for world in dealt:
+                counts = [list(c) for c in world]
                 remove(counts[me], move)
                 played = list(view.has_played)
                 played[me] = True

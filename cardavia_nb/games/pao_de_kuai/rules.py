@@ -28,6 +28,7 @@ SINGLE, PAIR, TRIPLE, STRAIGHT, PAIR_RUN = "single", "pair", "triple", "straight
 BOMB, ACES, HEAVENLY = "bomb", "aces", "heavenly"
 SHAPES = (SINGLE, PAIR, TRIPLE, STRAIGHT, PAIR_RUN, BOMB, ACES, HEAVENLY)
 BOMBS = frozenset({BOMB, ACES, HEAVENLY})
+HEAVENLY_STRENGTH = 99  # the heavenly bomb's strength, above three aces (14) and every four of a kind
 
 LEAD, RESPOND, OVER = "lead", "respond", "over"  # a round starts; a play is to beat; the deal is over
 PHASES = (LEAD, RESPOND, OVER)
@@ -65,7 +66,7 @@ class Combo(NamedTuple):
     @property
     def strength(self) -> int:
         """Bomb order: four of a kind by rank (3..13) < three aces (14) < heavenly bomb (99)."""
-        return 99 if self.shape == HEAVENLY else self.key
+        return HEAVENLY_STRENGTH if self.shape == HEAVENLY else self.key
 
 
 def canonical(cards: Iterable[str]) -> tuple[str, ...]:
@@ -334,14 +335,20 @@ def can_beat(counts: Sequence[int], top: tuple) -> bool:
     shape, size, key = top
     if shape == HEAVENLY:
         return False
-    level = key if shape in BOMBS else 0
-    if any(counts[r] == 4 for r in range(max(3, level + 1), ACE)) or (level < ACE and counts[ACE] == 3):
-        return True
+    if 4 in counts or counts[ACE] == 3:  # some bomb is held: is one stronger than the top?
+        level = key if shape in BOMBS else 0
+        for r in range(max(3, level + 1), ACE):
+            if counts[r] == 4:
+                return True
+        if level < ACE and counts[ACE] == 3:
+            return True
     if shape in BOMBS:
         return False
     if shape in (SINGLE, PAIR, TRIPLE):
-        hi = TWO if shape == SINGLE else ACE if shape == PAIR else 13
-        return any(counts[r] >= size for r in range(key + 1, hi + 1))
+        for r in range(key + 1, (TWO if shape == SINGLE else ACE if shape == PAIR else 13) + 1):
+            if counts[r] >= size:
+                return True
+        return False
     k, length, streak = (1, size, 0) if shape == STRAIGHT else (2, size // 2, 0)
     for r in range(3, ACE + 1):
         streak = streak + 1 if counts[r] >= k else 0
