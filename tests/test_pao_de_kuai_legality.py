@@ -121,3 +121,12 @@ def test_generated_moves_are_exactly_those_illegal_reason_allows(seed):
     allowed = set(legal)
     for action in candidates(state, random.Random(seed)):
         assert (illegal_reason(state, action) is None) == (action in allowed), (state.hands[state.to_act], action.id)
+
+
+def test_the_package_exports_the_names_every_game_package_exports():
+    from cardavia_nb.games import pao_de_kuai
+
+    shared = {"PaoDeKuai", "PaoDeKuaiState", "PaoDeKuaiView", "observe", "illegal_reason", "legal_actions",
+              "settle", "label", "describe", "PHASES", "DEAL_DOMAIN"}
+    assert shared <= set(pao_de_kuai.__all__) and all(hasattr(pao_de_kuai, n) for n in shared)
+    assert not {"PdkState", "PdkView"} & set(dir(pao_de_kuai))
