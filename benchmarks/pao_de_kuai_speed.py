@@ -29,7 +29,7 @@ def playout_speed(games: int) -> tuple[float, float]:
 
 
 def lead_generation(deals: int) -> tuple[float, float, int]:
-    """Mean and max µs to list every legal lead of a fresh 16-card hand (cache cleared), and the most plays."""
+    """Mean and max µs to list every legal lead of a fresh 16-card hand, and the most plays."""
     times, most = [], 0
     for seed in range(deals):
         state = GAME.new(seed)

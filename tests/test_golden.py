@@ -41,7 +41,7 @@ def test_rare_rules_are_in_their_golden_games():
     _, record = replay_checked("pao_de_kuai_heavenly")
     pdk = get("pao_de_kuai")
     assert record.actions[0] == HEAVENLY
-    assert pdk.apply(pdk.new(record.seed), HEAVENLY).events[0].get("shape") == "heavenly"
+    assert pdk.apply(pdk.new(record.seed, **record.setup), HEAVENLY).events[0].get("shape") == "heavenly"
     final, _ = replay_checked("french_tarot_chelem")
     chelem = [i for i in get("french_tarot").result(final).items if i.key == "french_tarot.item.chelem"]
     assert dict(chelem[0].params) == {"announced": True, "taker_all": True, "defence_all": False}

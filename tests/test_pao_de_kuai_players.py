@@ -8,17 +8,20 @@ from cardavia_nb.games.pao_de_kuai import PaoDeKuai
 from cardavia_nb.i18n import Signed, number
 from cardavia_nb.players.base import RandomPlayer
 from cardavia_nb.players.pao_de_kuai import HighPlayer, LowPlayer, combo_of
-from cardavia_nb.players.pao_de_kuai_sim import (
-    combo_move, control_then_out, counts_of, has_beater, low_lead, low_respond, play_constraints, sample_worlds,
-    violations, whole_hand,
-)
+from cardavia_nb.games.pao_de_kuai.rules import can_beat
+from cardavia_nb.players.pao_de_kuai_sim import combo_move, control_then_out, counts_of, low_lead, low_respond, whole_hand
+from cardavia_nb.players.pao_de_kuai_worlds import held_now, play_constraints, sample_worlds, violations
 
 GAME = PaoDeKuai()
+# The deal seed 3 gave before the shuffle had its own key domain: the tests below were written on it.
+DEAL3 = {"hands": ["4C 5C 5D 6H 8H 8S 9H JC QC QD QH KC KD KH AS 2S",
+                   "3D 4D 4H 4S 6S 7C 7D 7H 9C 9D 10C 10D 10H 10S QS AC",
+                   "3C 3H 3S 5H 5S 6C 6D 7S 8C 8D 9S JD JH JS KS AD"]}
 
 
 def test_players_choose_legal_actions_deterministically_and_explain():
     for make in (lambda s: LowPlayer(s), lambda s: HighPlayer(s, rollouts=40)):
-        state = GAME.new(3)
+        state = GAME.new(3, **DEAL3)
         while state.to_act is not None:
             view, legal = GAME.observe(state, state.to_act), GAME.legal_actions(state)
             action = make(7).choose(GAME, view, legal)
@@ -92,18 +95,19 @@ def test_sampled_worlds_respect_passes_and_the_true_hands_fit_the_low_model():
         truth = {s: counts_of(state.hands[s]) for s in (1, 2)}
         constraints = play_constraints(view)
         assert violations(truth, constraints) == (0, 0)
-        for world in sample_worlds(view, 4, random.Random(checked)):
+        for world in held_now(view, sample_worlds(view, random.Random(checked), 4)):
             assert sorted(world[1] + world[2]) == sorted(state.hands[1] + state.hands[2])
+            assert world[0] == list(state.hands[0])
             for seat, kind, top, _, since in constraints:
                 then = [a + b for a, b in zip(counts_of(world[seat]), since)]
-                assert kind != "pass" or not has_beater(then, top)
+                assert kind != "pass" or not can_beat(then, top)
         checked += 1
     assert checked > 10
 
 
 def test_high_reasons_give_the_mean_score_in_the_page_language():
     game = PaoDeKuai()
-    state = game.new(3)
+    state = game.new(3, **DEAL3)
     while state.to_act != 0:
         state = game.apply(state, game.legal_actions(state)[0])
     rows = HighPlayer(seed=0).explain(game, game.observe(state, 0), game.legal_actions(state))

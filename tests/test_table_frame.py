@@ -54,7 +54,7 @@ def test_an_accepted_move_is_one_message_with_one_frame():
 
 
 def test_a_selection_and_a_hint_keep_the_seq():
-    table = Table("pao_de_kuai", seed=3, settings=Settings(), delay=0)
+    table = Table("pao_de_kuai", seed=7, settings=Settings(), delay=0)
     seq = table.seq
     card = table.view["hand"][0]["id"]
     send(table, {"type": "select", "cards": [card]})

@@ -39,7 +39,7 @@ def test_truco_refusal_keeps_state_and_names_rule():
 
 
 def test_pao_de_kuai_selection_is_judged_by_python():
-    table = Table("pao_de_kuai", seed=3, settings=Settings(), delay=0)
+    table = Table("pao_de_kuai", seed=7, settings=Settings(), delay=0)
     assert table.view["select"] and table.view["seats"][0]["turn"]
     hand = [c["id"] for c in table.view["hand"]]
     send(table, {"type": "select", "cards": hand[:2] if hand[0][:-1] != hand[1][:-1] else hand[:3]})

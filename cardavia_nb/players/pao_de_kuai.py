@@ -15,16 +15,15 @@ from typing import Any, Sequence
 
 from cardavia_nb.core.game import Action, Game
 from cardavia_nb.games.pao_de_kuai.rules import ACE, RANK, TWO, Combo, classify_ranks
-from cardavia_nb.games.pao_de_kuai.view import PdkView
+from cardavia_nb.games.pao_de_kuai.state import PaoDeKuaiView
 from cardavia_nb.i18n import Signed
 from cardavia_nb.players.base import BasePlayer, explanation, reason
 from cardavia_nb.players.pao_de_kuai_plan import PlanPolicy
-from cardavia_nb.players.pao_de_kuai_sim import (
-    combo_move, counts_of, is_bomb_rank, remove, rollout, sample_worlds,
-)
+from cardavia_nb.players.pao_de_kuai_sim import combo_move, counts_of, is_bomb_rank, remove, rollout
+from cardavia_nb.players.pao_de_kuai_worlds import held_now, sample_worlds
 
 
-def combo_of(action: Action, view: PdkView) -> Combo:
+def combo_of(action: Action, view: PaoDeKuaiView) -> Combo:
     """The combination an action plays (four 3s are heavenly only at the opening)."""
     return classify_ranks(sorted(RANK[c] for c in action.cards), view.opening)
 
@@ -34,7 +33,7 @@ def breaks_bomb(action: Action, hand_counts: list[int]) -> bool:
     return any(is_bomb_rank(hand_counts, RANK[c]) for c in action.cards)
 
 
-def low_key(action: Action, view: PdkView, counts: list[int]) -> tuple:
+def low_key(action: Action, view: PaoDeKuaiView, counts: list[int]) -> tuple:
     """Low's preference (smaller is better): go out, avoid bombs and broken bombs, then small."""
     combo = combo_of(action, view)
     out = len(action.cards) != len(view.hand)
@@ -53,18 +52,18 @@ class LowPlayer(BasePlayer):
     level = "low"
     default_name = "Low"
 
-    def _ranked(self, view: PdkView, legal: Sequence[Action]) -> list[Action]:
+    def _ranked(self, view: PaoDeKuaiView, legal: Sequence[Action]) -> list[Action]:
         """Legal actions, preferred first (stable for ties)."""
         if legal[0].kind == "pass":
             return list(legal)
         counts = counts_of(view.hand)
         return sorted(legal, key=lambda a: low_key(a, view, counts))
 
-    def choose(self, game: Game, view: PdkView, legal: Sequence[Action]) -> Action:
+    def choose(self, game: Game, view: PaoDeKuaiView, legal: Sequence[Action]) -> Action:
         """The first action of Low's preference order."""
         return self._ranked(view, legal)[0]
 
-    def explain(self, game: Game, view: PdkView, legal: Sequence[Action]) -> list[dict[str, Any]]:
+    def explain(self, game: Game, view: PaoDeKuaiView, legal: Sequence[Action]) -> list[dict[str, Any]]:
         """Candidates in Low's order, the chosen one with value 1."""
         ranked = self._ranked(view, legal)
         first = "forced_pass" if ranked[0].kind == "pass" else "smallest_lead" if view.top is None else "lowest_beater"
@@ -117,7 +116,7 @@ class HighPlayer(BasePlayer):
         self.width = width
         self.plan = plan
 
-    def _shortlist(self, view: PdkView, legal: Sequence[Action]) -> list[tuple[float, Action, Combo]]:
+    def _shortlist(self, view: PaoDeKuaiView, legal: Sequence[Action]) -> list[tuple[float, Action, Combo]]:
         """One action per rank pattern, ordered by the plan cost of the hand left (then by key)."""
         counts = counts_of(view.hand)
         seen, out = set(), []
@@ -134,7 +133,7 @@ class HighPlayer(BasePlayer):
         out.sort(key=lambda t: t[0])
         return out[:self.width]
 
-    def _analyse(self, view: PdkView, legal: Sequence[Action]) -> list[dict[str, Any]]:
+    def _analyse(self, view: PaoDeKuaiView, legal: Sequence[Action]) -> list[dict[str, Any]]:
         """Every short-listed move with its mean rollout score, best first."""
         if len(legal) == 1:
             return [{"action": legal[0], "value": 0.0, "reason": _reason("only")}]
@@ -143,19 +142,21 @@ class HighPlayer(BasePlayer):
                 return [{"action": action, "value": 100.0, "reason": _reason("out")}]
         short = self._shortlist(view, legal)
         rand = self.decision_rng(view)
-        worlds = sample_worlds(view, max(6, self.rollouts // len(short)), rand)
+        worlds = sample_worlds(view, rand, max(6, self.rollouts // len(short)))
         if not worlds or len(short) == 1:
             return [{"action": a, "value": -cost, "reason": _reason("plan")} for cost, a, _ in short]
         me = view.seat
         mine = counts_of(view.hand)
+        dealt = [[mine if s == me else counts_of(hand) for s, hand in enumerate(hands)]
+                 for hands in held_now(view, worlds)]
         planners = {"self": (me,), "all": (0, 1, 2), "none": ()}[self.plan]
         policy = PlanPolicy(planners) if planners else None
         results = []
         for cost, action, combo in short:
             total = 0.0
             move = combo_move(combo)
-            for world in worlds:
-                counts = [counts_of(world[s]) if s != me else list(mine) for s in range(3)]
+            for world in dealt:
+                counts = [list(c) for c in world]
                 remove(counts[me], move)
                 played = list(view.has_played)
                 played[me] = True
@@ -167,11 +168,11 @@ class HighPlayer(BasePlayer):
         results.sort(key=lambda d: -d["value"])
         return results
 
-    def choose(self, game: Game, view: PdkView, legal: Sequence[Action]) -> Action:
+    def choose(self, game: Game, view: PaoDeKuaiView, legal: Sequence[Action]) -> Action:
         """The move with the best mean rollout score."""
         return self._analyse(view, legal)[0]["action"]
 
-    def explain(self, game: Game, view: PdkView, legal: Sequence[Action]) -> list[dict[str, Any]]:
+    def explain(self, game: Game, view: PaoDeKuaiView, legal: Sequence[Action]) -> list[dict[str, Any]]:
         """Per short-listed move: id, mean sampled score, the reason in English and as a message."""
         return [explanation(d["action"], d["value"], d["reason"]) for d in self._analyse(view, legal)]
 

@@ -9,9 +9,9 @@ about bombs), and a bomb is never led while a plain play is left.
 
 from __future__ import annotations
 
-from cardavia_nb.games.pao_de_kuai.rules import ACE, TWO
+from cardavia_nb.games.pao_de_kuai.rules import ACE, BOMBS, TWO, can_beat
 from cardavia_nb.players.pao_de_kuai_sim import (
-    BOMB_SHAPES, Move, bombs_above, control_then_out, has_beater, is_bomb_rank, low_lead, low_respond, ordinary_beater,
+    Move, bombs_above, control_then_out, is_bomb_rank, low_lead, low_respond, ordinary_beater,
     remove, set_move, strength, whole_hand,
 )
 
@@ -42,7 +42,7 @@ def plan(c: list[int]) -> list[Move]:
 
 def _beatable(counts: list[list[int]], seat: int, move: Move) -> bool:
     """Whether another seat holds something that beats ``move``."""
-    return any(has_beater(counts[s], move) for s in range(3) if s != seat)
+    return any(can_beat(counts[s], move) for s in range(3) if s != seat)
 
 
 def plan_lead(counts: list[list[int]], seat: int, danger: bool) -> Move:
@@ -53,7 +53,7 @@ def plan_lead(counts: list[list[int]], seat: int, danger: bool) -> Move:
     if out:
         return out
     moves = plan(c)
-    plain = [m for m in moves if m[0] not in BOMB_SHAPES]
+    plain = [m for m in moves if m[0] not in BOMBS]
     loose = [m for m in plain if _beatable(counts, seat, m)]
     safe = [m for m in plain if m not in loose]
     if safe and len(loose) <= 1:
@@ -74,7 +74,7 @@ def plan_respond(counts: list[list[int]], seat: int, top: Move, danger: bool) ->
     nothing beats."""
     c = counts[seat]
     shape, size, key = top
-    if shape not in BOMB_SHAPES:
+    if shape not in BOMBS:
         if danger and shape == "single":
             for r in range(TWO, key, -1):
                 if c[r] and not is_bomb_rank(c, r):

@@ -1,29 +1,20 @@
 """Fast Pao De Kuai simulation on rank counts for the High player: Low's policy on counts (the model
-of the other seats), playouts to the end with the §7 settlement, and a sampler of hidden hands
-consistent with a view's passes.
+of the other seats) and playouts to the end with the §7 settlement.
 
 Suits never matter after the opening play, so a hand is a list of 16 counts indexed by rank
-(3..15, 15 = the 2♠); a move is a ``(shape, size, key)`` combination.
+(3..15, 15 = the 2♠); a move is a ``(shape, size, key)`` combination. The must-beat test is the
+rules' own ``can_beat`` and every amount comes from ``scoring``; the beaters, passes and settlement
+kept here in this fast encoding are checked against the engine by property tests
+(``tests/test_pao_de_kuai_sim.py``).
 """
 
 from __future__ import annotations
 
-import random
-from typing import Sequence
-
-from cardavia_nb.games.pao_de_kuai.rules import ACE, DECK_IDS, RANK, TWO, Combo
-from cardavia_nb.games.pao_de_kuai.view import PdkView
+from cardavia_nb.games.pao_de_kuai.rules import ACE, BOMBS, HEAVENLY, HEAVENLY_STRENGTH, TWO, Combo, can_beat
+from cardavia_nb.games.pao_de_kuai.rules import rank_counts as counts_of
+from cardavia_nb.games.pao_de_kuai.scoring import TWO_CHARGE, BOMB_CHARGE, bonus_amount, card_charge
 
 Move = tuple  # (shape, size, key)
-BOMB_SHAPES = ("bomb", "aces", "heavenly")
-
-
-def counts_of(cards: Sequence[str]) -> list[int]:
-    """Rank counts of some cards."""
-    c = [0] * 16
-    for cid in cards:
-        c[RANK[cid]] += 1
-    return c
 
 
 def is_bomb_rank(c: list[int], r: int) -> bool:
@@ -34,7 +25,7 @@ def is_bomb_rank(c: list[int], r: int) -> bool:
 def strength(move: Move) -> int:
     """Bomb strength (four of a kind by rank, aces 14, heavenly 99), 0 for ordinary plays."""
     shape = move[0]
-    return 99 if shape == "heavenly" else move[2] if shape in ("bomb", "aces") else 0
+    return HEAVENLY_STRENGTH if shape == HEAVENLY else move[2] if shape in BOMBS else 0
 
 
 def remove(c: list[int], move: Move) -> None:
@@ -86,21 +77,6 @@ def ordinary_beater(c: list[int], top: Move) -> Move | None:
     else:
         return None
     return (shape, size, r) if r else None
-
-
-def has_beater(c: list[int], top: Move) -> bool:
-    """Whether a hand (rank counts) holds any combination that beats ``top``."""
-    if top[0] == "heavenly":
-        return False
-    if bombs_above(c, strength(top)):
-        return True
-    if top[0] in BOMB_SHAPES:
-        return False
-    shape, size, key = top
-    if shape in ("single", "pair", "triple"):
-        hi = TWO if shape == "single" else ACE if shape == "pair" else 13
-        return any(c[r] >= size and not (shape == "triple" and r == ACE) for r in range(key + 1, hi + 1))
-    return ordinary_beater(c, top) is not None
 
 
 def set_move(c: list[int], r: int) -> Move:
@@ -184,7 +160,7 @@ def settle_counts(counts: list[list[int]], played: list[bool], winner: int, bonu
         if s == winner:
             continue
         c = counts[s]
-        pay = sum(c) * (1 if played[s] else 2) + (10 if c[TWO] else 0) + 10 * len(bombs_above(c, 0))
+        pay = card_charge(sum(c), played[s]) + (TWO_CHARGE if c[TWO] else 0) + BOMB_CHARGE * len(bombs_above(c, 0))
         scores[s] -= pay
         scores[winner] += pay
     return scores
@@ -197,7 +173,7 @@ def control_then_out(counts: list[list[int]], seat: int) -> Move | None:
         if not c[r]:
             continue
         move = set_move(c, r)
-        if any(has_beater(counts[s], move) for s in range(3) if s != seat):
+        if any(can_beat(counts[s], move) for s in range(3) if s != seat):
             continue
         c[r] = 0
         rest = whole_hand(c) if any(c) else None
@@ -225,9 +201,9 @@ def rollout(counts: list[list[int]], played: list[bool], top: Move | None, owner
             if move is None:
                 passes += 1
                 if passes == 2:
-                    if response and top[0] in BOMB_SHAPES:
+                    if response and top[0] in BOMBS:
                         for s in range(3):
-                            bonus[s] += 20 if s == owner else -10
+                            bonus[s] += bonus_amount(owner, s)
                     top, turn, passes = None, owner, 0
                 else:
                     turn = (turn + 1) % 3
@@ -238,115 +214,21 @@ def rollout(counts: list[list[int]], played: list[bool], top: Move | None, owner
         played[turn] = True
         top, owner, passes = move, turn, 0
         if not sizes[turn]:
-            if response and move[0] in BOMB_SHAPES:
+            if response and move[0] in BOMBS:
                 for s in range(3):
-                    bonus[s] += 20 if s == turn else -10
+                    bonus[s] += bonus_amount(turn, s)
             return settle_counts(counts, played, turn, bonus)
         turn = (turn + 1) % 3
     raise RuntimeError("A rollout did not finish.")
 
 
-# --- sampling hidden hands ---------------------------------------------------------------------
-
-Constraint = tuple  # (seat, kind "pass" | "lead" | "answer", the play met or made, counts played since)
-
-
-def play_constraints(view: PdkView) -> list[Constraint]:
-    """What the other seats' plays tell about their hands then (their hand now plus what they played
-    since): a pass under must-beat proves no beater of the top (a rule); a lead or an answer is
-    expected to be as cheap as Low's (a model: no lower lead, no lower beater of the same shape; the
-    opening lead, bound to the 3♥, tells nothing)."""
-    found = []
-    top, passes = None, 0
-    history = view.history
-    for i, p in enumerate(history):
-        move = None if p.is_pass else (p.shape, p.size, p.key)
-        if p.seat != view.seat and i > 0 and (move or top):
-            since = counts_of([c for q in history[i:] if q.seat == p.seat for c in q.cards])
-            kind = "pass" if move is None else "answer" if top else "lead"
-            found.append((p.seat, kind, top if move is None else move, top, since))
-        if move:
-            top, passes = move, 0
-            continue
-        passes += 1
-        if passes == 2:
-            top, passes = None, 0
-    return found
-
-
-def unseen_cards(view: PdkView) -> list[str]:
-    """The cards the seat cannot see: not in its hand, not played, not out of play."""
-    seen = set(view.hand) | set(view.out_of_play) | {c for p in view.history for c in p.cards}
-    return [c for c in DECK_IDS if c not in seen]
-
-
-def _cheaper_play(now: list[int], since: list[int], kind: str, move: Move, top: Move | None) -> bool:
-    """Whether a hand (``now`` plus ``since``) held a play Low prefers to ``move``: for a lead, a card
-    below its lowest rank (bomb ranks aside); for an answer of one rank, a lower beater of the same
-    shape (bombs kept whole)."""
-    if kind == "lead":
-        lo, hi, need = 3, lowest_rank(move), 1
-    elif top is not None and move[0] == top[0] and move[0] in ("single", "pair", "triple"):
-        lo, hi, need = top[2] + 1, move[2], move[1]
-    else:
-        return False
-    held = [a + b for a, b in zip(now, since)]
-    return any(held[r] >= need and not is_bomb_rank(held, r) for r in range(lo, hi))
-
-
-def violations(now: dict[int, list[int]], constraints: list[Constraint]) -> tuple[int, int]:
-    """How many rule constraints (passes) and model constraints (Low's lowest leads and cheapest
-    answers) a candidate world (rank counts per other seat) breaks."""
-    rule = model = 0
-    for seat, kind, move, top, since in constraints:
-        if kind == "pass":
-            rule += has_beater([a + b for a, b in zip(now[seat], since)], top)
-        else:
-            model += _cheaper_play(now[seat], since, kind, move, top)
-    return rule, model
-
-
-def sample_worlds(view: PdkView, n: int, rand: random.Random, tries: int = 60) -> list[dict[int, list[str]]]:
-    """Up to ``n`` deals of the unseen cards to the two other seats (sizes kept): random swaps repair
-    each world towards fewer broken constraints (rules first, then the Low model) for ``tries``
-    steps; a world still breaking a rule is dropped, one only at odds with the model is kept."""
-    x, y = [s for s in range(3) if s != view.seat]
-    pool = unseen_cards(view)
-    size = view.counts[x]
-    constraints = play_constraints(view)
-    worlds = []
-    for _ in range(n):
-        rand.shuffle(pool)
-        a, b = pool[:size], pool[size:]
-        now = {x: counts_of(a), y: counts_of(b)}
-        bad = violations(now, constraints) if constraints else (0, 0)
-        step = 0
-        while any(bad) and step < tries and a and b:
-            step += 1
-            i, j = rand.randrange(len(a)), rand.randrange(len(b))
-            ra, rb = RANK[a[i]], RANK[b[j]]
-            if ra == rb:
-                continue
-            _move_rank(now, x, y, ra, rb)
-            found = violations(now, constraints)
-            if found <= bad:
-                bad = found
-                a[i], b[j] = b[j], a[i]
-            else:
-                _move_rank(now, x, y, rb, ra)
-        if not bad[0]:
-            worlds.append({x: list(a), y: list(b)})
-    return worlds
-
-
-def _move_rank(now: dict[int, list[int]], x: int, y: int, rx: int, ry: int) -> None:
-    """Rank counts after seat x gives a card of rank rx to seat y for one of rank ry."""
-    now[x][rx] -= 1
-    now[x][ry] += 1
-    now[y][ry] -= 1
-    now[y][rx] += 1
-
-
 def combo_move(combo: Combo) -> Move:
     """A Combo as a rollout move."""
     return (combo.shape, combo.size, combo.key)
+
+
+__all__ = [
+    "Move", "bombs_above", "breaks_bomb_rank", "combo_move", "control_then_out", "counts_of", "is_bomb_rank",
+    "low_lead", "low_respond", "lowest_rank", "ordinary_beater", "remove", "rollout", "set_move", "settle_counts",
+    "strength", "whole_hand",
+]

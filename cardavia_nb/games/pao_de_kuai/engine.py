@@ -3,35 +3,23 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any, Iterable
 
 from cardavia_nb.core.game import Action, Event, Game, IllegalAction, Item, Result
 from cardavia_nb.core.rng import check_seed, rng
 from cardavia_nb.core.text import Msg
-from cardavia_nb.games.pao_de_kuai import words
+from cardavia_nb.games.pao_de_kuai import rules, words
 from cardavia_nb.games.pao_de_kuai.rules import (
-    BONUS_GAIN, BONUS_LOSS, DECK_IDS, HAND_SIZE, RANK, SEATS, Combo, PdkState, Play, beats, beaters,
-    canonical, card_ids, classify, classify_ranks, combinations_in, group_by_rank, leads,
-    penalty_items, settle, shape_problem,
+    DEAL_DOMAIN, DECK_IDS, HAND_SIZE, LEAD, OVER, PASS, RANK, RESPOND, SEATS, Combo, Play, canonical, card_ids,
+    classify, classify_ranks, combinations_in, play_action,
 )
-from cardavia_nb.games.pao_de_kuai.view import PdkView
-PASS = Action("pass", "pass")
+from cardavia_nb.games.pao_de_kuai.scoring import bonus_amount, penalty_items, settle
+from cardavia_nb.games.pao_de_kuai.state import PaoDeKuaiState, PaoDeKuaiView, observe
+
 NOBODY = (False, False, False)
 SETUP_KEYS = frozenset({"hands", "to_act", "top", "top_owner", "top_response", "passes", "has_played", "opening"})
 
-_PLAYS: dict[tuple[str, ...], Action] = {}
 _IDS: dict[str, Action] = {"pass": PASS}
-
-
-def play_action(cards: tuple[str, ...]) -> Action:
-    """The (cached) action playing these cards, given in canonical order."""
-    action = _PLAYS.get(cards)
-    if action is None:
-        if len(_PLAYS) > 400_000:
-            _PLAYS.clear()
-        action = _PLAYS[cards] = Action("play:" + "+".join(cards), "play", cards)
-    return action
 
 
 def _nxt(seat: int) -> int:
@@ -46,14 +34,30 @@ def _with(values: tuple, index: int, value: Any) -> tuple:
 
 def _bonus_events(owner: int, cards: tuple[str, ...]) -> list[Event]:
     """The bomb-bonus announcement and its three point awards (+20, −10, −10)."""
-    out = [Event("bonus", owner, cards, BONUS_GAIN, "bomb_bonus")]
-    for seat in range(SEATS):
-        amount = BONUS_GAIN if seat == owner else -BONUS_LOSS
-        out.append(Event("points", seat, (), amount, "bomb_bonus"))
+    out = [Event("bonus", owner, cards, bonus_amount(owner, owner), "bomb_bonus")]
+    out.extend(Event("points", seat, (), bonus_amount(owner, seat), "bomb_bonus") for seat in range(SEATS))
     return out
 
 
-class PaoDeKuai(Game[PdkState, PdkView]):
+def check_hands(hands: tuple[tuple[str, ...], ...]) -> None:
+    """Hands a deal or a fixture may give, else a ValueError saying what is wrong: three hands of the
+    pack's cards, no card twice; hands holding the whole pack are a deal and must hold 16 cards each."""
+    if len(hands) != SEATS:
+        raise ValueError(f"A Pao De Kuai deal has three hands, not {len(hands)}.")
+    seen: set[str] = set()
+    for hand in hands:
+        twice = seen.intersection(hand)
+        if twice:
+            raise ValueError(f"The card {min(twice)} is dealt twice.")
+        seen.update(hand)
+    sizes = [len(h) for h in hands]
+    if len(seen) == len(DECK_IDS) and sizes != [HAND_SIZE] * SEATS:
+        raise ValueError(f"A whole deal gives each seat 16 cards; these hands hold {', '.join(map(str, sizes))}.")
+    if max(sizes) > HAND_SIZE:
+        raise ValueError(f"A hand holds at most 16 cards; these hands hold {', '.join(map(str, sizes))}.")
+
+
+class PaoDeKuai(Game[PaoDeKuaiState, PaoDeKuaiView]):
     """Pao De Kuai (Run Fast): three players, 48 cards, 16 each; first to empty the hand wins.
 
     Action ids: ``"pass"`` and ``"play:" + "+".join(cards)`` with the cards in canonical order
@@ -69,16 +73,18 @@ class PaoDeKuai(Game[PdkState, PdkView]):
     defaults: dict[str, Any] = {}
 
     # --- setup ------------------------------------------------------------------------------
-    def new(self, seed: int, **setup: Any) -> PdkState:
-        """A deal from ``seed``, or a fixture.
+    def new(self, seed: int, **setup: Any) -> PaoDeKuaiState:
+        """A deal from ``seed``, an explicit deal, or a fixture (a position part-way through a deal).
 
-        Fixture keys (all optional, JSON-able): ``hands`` (three lists or space-separated strings of
-        card ids; the rest of the pack counts as already played), ``top`` (cards on the table to beat),
-        ``top_owner`` (its seat), ``top_response`` (it answered another play; default False),
-        ``passes`` (passes made since the top, 0 or 1), ``has_played`` (three booleans; default: all
-        True unless the deal is at its opening), ``opening`` (default: 3♥ is in a hand and no top),
-        ``to_act`` (default: the 3♥ holder at the opening, the seat after the top's owner and its
-        passes, else 0). A hand given empty ends the deal at once with that seat as winner.
+        ``hands`` (three lists or space-separated strings of card ids) holding the whole pack is an
+        explicit deal: 16 cards each, no card twice, else a ValueError says what is wrong; the 3♥
+        holder opens, as after the shuffle. Hands holding fewer cards, with the other keys (all
+        optional, JSON-able), are a fixture: the rest of the pack counts as already played; ``top``
+        (cards on the table to beat), ``top_owner`` (its seat), ``top_response`` (it answered another
+        play; default False), ``passes`` (passes made since the top, 0 or 1), ``has_played`` (three
+        booleans; default: all True unless the deal is at its opening), ``opening`` (default: 3♥ is in
+        a hand and no top), ``to_act`` (default: the 3♥ holder at the opening, the seat after the top's
+        owner and its passes, else 0). A hand given empty ends the deal at once with that seat as winner.
         """
         check_seed(seed)
         unknown = set(setup) - SETUP_KEYS
@@ -86,16 +92,15 @@ class PaoDeKuai(Game[PdkState, PdkView]):
             raise ValueError(f"Unknown setup {', '.join(sorted(unknown))}; use {', '.join(sorted(SETUP_KEYS))}.")
         if "hands" not in setup:
             order = list(DECK_IDS)
-            rng("deal", seed).shuffle(order)
+            rng(DEAL_DOMAIN, seed).shuffle(order)
             hands = tuple(canonical(order[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(SEATS))
             setup = {**setup, "hands": hands}
         return self._fixture(setup)
 
-    def _fixture(self, setup: dict[str, Any]) -> PdkState:
+    def _fixture(self, setup: dict[str, Any]) -> PaoDeKuaiState:
         """Build and validate a state from setup values."""
         hands = tuple(canonical(card_ids(h)) for h in setup["hands"])
-        if len(hands) != SEATS or any(len(h) > HAND_SIZE for h in hands):
-            raise ValueError("hands must be three hands of at most 16 cards.")
+        check_hands(hands)
         top_cards = canonical(card_ids(setup.get("top") or ()))
         used = [c for h in hands for c in h] + list(top_cards)
         if len(set(used)) != len(used):
@@ -127,30 +132,15 @@ class PaoDeKuai(Game[PdkState, PdkView]):
             raise ValueError("has_played needs three values, to_act a seat, and at most one hand may be empty.")
         winner = winners[0] if winners else None
         out = tuple(c for c in DECK_IDS if c not in set(used))
-        return PdkState(hands, has_played, opening, top, passes, passed,
-                        top.seat if top else to_act, None if winner is not None else to_act,
-                        history, (), winner, out, (Event("deal", to_act),))
+        phase = OVER if winner is not None else LEAD if top is None else RESPOND
+        return PaoDeKuaiState(phase, hands, has_played, opening, top, passes, passed,
+                              top.seat if top else to_act, None if winner is not None else to_act,
+                              history, (), winner, out, (Event("deal", to_act),))
 
     # --- moves ------------------------------------------------------------------------------
-    def legal_actions(self, state: PdkState) -> tuple[Action, ...]:
+    def legal_actions(self, state: PaoDeKuaiState) -> tuple[Action, ...]:
         """Every legal play of the seat to act (exact card sets), or ``pass`` alone if nothing beats."""
-        seat = state.to_act
-        if seat is None:
-            return ()
-        cached = state._legal
-        if cached is not None:
-            return cached
-        groups = group_by_rank(state.hands[seat])
-        top = state.top
-        if top is None:
-            found = leads(groups)
-            if state.opening:
-                found = [p for p in found if "3H" in p]
-        else:
-            found = beaters(groups, Combo(top.shape, top.size, top.key))
-        legal = tuple(map(play_action, found)) or (PASS,)
-        object.__setattr__(state, "_legal", legal)
-        return legal
+        return rules.legal_actions(state)
 
     def action(self, action_id: str) -> Action:
         """Parse ``"pass"`` or ``"play:<ids joined by +>"`` (any order; canonicalised)."""
@@ -166,44 +156,22 @@ class PaoDeKuai(Game[PdkState, PdkView]):
                 return found
         raise IllegalAction(Msg.of("core.unknown_action", id=str(action_id)))
 
-    def check_selection(self, state: PdkState, cards: str | Iterable[str]) -> tuple[Action | None, Msg | None]:
+    def check_selection(self, state: PaoDeKuaiState, cards: str | Iterable[str]) -> tuple[Action | None, Msg | None]:
         """Whether these selected cards are a legal play now: (the action, None) or (None, the reason)."""
-        seat = state.to_act
-        if seat is None:
+        if state.to_act is None:
             return None, Msg.of("core.game_over")
         try:
-            ids = card_ids(cards)
+            action = play_action(canonical(card_ids(cards)))
         except ValueError:
             return None, Msg.of("pao_de_kuai.illegal.unknown_card")
-        if not ids:
-            return None, Msg.of("pao_de_kuai.illegal.empty")
-        hand = state.hands[seat]
-        missing = [c for c in ids if c not in hand]
-        if missing:
-            return None, Msg.of("pao_de_kuai.illegal.not_in_hand", card=missing[0])
-        combo = classify_ranks(sorted(RANK[c] for c in ids), state.opening)
-        if combo is None:
-            return None, Msg.of(f"pao_de_kuai.illegal.{shape_problem(ids)}")
-        if state.opening and "3H" not in ids:
-            return None, Msg.of("pao_de_kuai.illegal.opening_3h")
-        top = state.top
-        if top is not None and not beats(combo, top.combo):
-            return None, words.does_not_beat(top.combo)
-        return play_action(canonical(ids)), None
+        reason = rules.illegal_reason(state, action)
+        return (None, reason) if reason is not None else (action, None)
 
-    def explain_illegal(self, state: PdkState, action: Action) -> Msg | None:
-        """The reason in shape words (leader passing, must-beat, shape, 3♥, not beating), or None."""
-        if state.to_act is None:
-            return Msg.of("core.game_over")
-        if action.kind == "pass":
-            if state.top is None:
-                return Msg.of("pao_de_kuai.illegal.leader_pass")
-            if self.legal_actions(state)[0] is not PASS:
-                return Msg.of("pao_de_kuai.illegal.must_beat")
-            return None
-        return self.check_selection(state, action.cards)[1]
+    def explain_illegal(self, state: PaoDeKuaiState, action: Action) -> Msg | None:
+        """The reason in shape words (``rules.illegal_reason``), or None."""
+        return rules.illegal_reason(state, action)
 
-    def _apply(self, state: PdkState, action: Action) -> PdkState:
+    def _apply(self, state: PaoDeKuaiState, action: Action) -> PaoDeKuaiState:
         """The state after a legal play or pass."""
         seat = state.to_act
         if action.kind == "pass":
@@ -220,63 +188,60 @@ class PaoDeKuai(Game[PdkState, PdkView]):
                                                    ("key", combo.key), ("response", response)))]
         leader = state.leader if response else seat
         if hand:
-            return PdkState(hands, has_played, False, play, 0, state.round_passed, leader, _nxt(seat),
-                            state.history + (play,), state.bonuses, None, state.out_of_play, tuple(events))
+            return PaoDeKuaiState(RESPOND, hands, has_played, False, play, 0, state.round_passed, leader, _nxt(seat),
+                                  state.history + (play,), state.bonuses, None, state.out_of_play, tuple(events))
         bonuses = state.bonuses
         if response and combo.is_bomb:
             bonuses += (seat,)
             events += _bonus_events(seat, cards)
         events.append(Event("out", seat))
-        final = PdkState(hands, has_played, False, play, 0, state.round_passed, leader, None,
-                         state.history + (play,), bonuses, seat, state.out_of_play)
         for loser in range(SEATS):
             if loser != seat:
                 paid = -sum(i.amount for i in penalty_items(hands[loser], loser, has_played[loser]))
                 events += [Event("points", loser, (), -paid, "penalty"), Event("points", seat, (), paid, "penalty")]
-        return replace(final, events=tuple(events))
+        return PaoDeKuaiState(OVER, hands, has_played, False, play, 0, state.round_passed, leader, None,
+                              state.history + (play,), bonuses, seat, state.out_of_play, tuple(events))
 
-    def _pass(self, state: PdkState, seat: int) -> PdkState:
+    def _pass(self, state: PaoDeKuaiState, seat: int) -> PaoDeKuaiState:
         """A pass: the round ends after the second one (with a bonus for a surviving response bomb)."""
         history = state.history + (Play(seat, (), "pass", 0, 0),)
         events = [Event("pass", seat)]
         top = state.top
         if state.passes == 0:
-            return PdkState(state.hands, state.has_played, False, top, 1, _with(state.round_passed, seat, True),
-                            state.leader, _nxt(seat), history, state.bonuses, None, state.out_of_play,
-                            tuple(events))
+            return PaoDeKuaiState(RESPOND, state.hands, state.has_played, False, top, 1,
+                                  _with(state.round_passed, seat, True), state.leader, _nxt(seat), history,
+                                  state.bonuses, None, state.out_of_play, tuple(events))
         bonuses = state.bonuses
         if top.response and top.shape in ("bomb", "aces", "heavenly"):
             bonuses += (top.seat,)
             events += _bonus_events(top.seat, top.cards)
         events.append(Event("round_end", top.seat))
-        return PdkState(state.hands, state.has_played, False, None, 0, NOBODY, top.seat, top.seat,
-                        history, bonuses, None, state.out_of_play, tuple(events))
+        return PaoDeKuaiState(LEAD, state.hands, state.has_played, False, None, 0, NOBODY, top.seat, top.seat,
+                              history, bonuses, None, state.out_of_play, tuple(events))
 
     # --- views and results --------------------------------------------------------------------
-    def observe(self, state: PdkState, seat: int) -> PdkView:
-        """Seat's own hand plus every public fact (see PdkView)."""
-        return PdkView(seat, state.to_act, state.hands[seat], tuple(len(h) for h in state.hands), state.top,
-                       state.round_passed, state.history, state.has_played, state.leader, state.opening,
-                       state.out_of_play, state.bonuses, state.winner)
+    def observe(self, state: PaoDeKuaiState, seat: int) -> PaoDeKuaiView:
+        """Seat's own hand plus every public fact (see ``PaoDeKuaiView``)."""
+        return observe(state, seat)
 
-    def result(self, state: PdkState) -> Result | None:
+    def result(self, state: PaoDeKuaiState) -> Result | None:
         """Payoffs = settlement per seat; the winner is the seat that went out."""
         if state.winner is None:
             return None
         scores, items = settle(state)
         return Result(tuple(float(s) for s in scores), (state.winner,), items, tuple(float(s) for s in scores))
 
-    def settle(self, state: PdkState) -> tuple[tuple[int, ...], tuple[Item, ...]]:
+    def settle(self, state: PaoDeKuaiState) -> tuple[tuple[int, ...], tuple[Item, ...]]:
         """Scores per seat and the itemised settlement (§7) of a state (finished or not)."""
         return settle(state)
 
-    def card_places(self, state: PdkState) -> dict[str, tuple[str, ...]]:
+    def card_places(self, state: PaoDeKuaiState) -> dict[str, tuple[str, ...]]:
         """The three hands, the cards played so far, and the cards a fixture put out of play."""
         played = tuple(c for p in state.history for c in p.cards if p.cards)
         return {"hand0": state.hands[0], "hand1": state.hands[1], "hand2": state.hands[2],
                 "played": played, "out_of_play": state.out_of_play}
 
-    def shuffle_hidden(self, state: PdkState, seat: int, rand: random.Random) -> PdkState:
+    def shuffle_hidden(self, state: PaoDeKuaiState, seat: int, rand: random.Random) -> PaoDeKuaiState:
         """The other two hands' cards redistributed between them (sizes kept)."""
         others = [s for s in range(SEATS) if s != seat]
         pool = [c for s in others for c in state.hands[s]]
@@ -284,7 +249,7 @@ class PaoDeKuai(Game[PdkState, PdkView]):
         hands = list(state.hands)
         first = len(hands[others[0]])
         hands[others[0]], hands[others[1]] = canonical(pool[:first]), canonical(pool[first:])
-        return replace(state, hands=tuple(hands))
+        return state._replace(hands=tuple(hands))
 
     # --- words --------------------------------------------------------------------------------
     def label(self, action: Action | str, lang: str = "en") -> str:

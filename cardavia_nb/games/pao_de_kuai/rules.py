@@ -1,5 +1,6 @@
 """Pao De Kuai rules (spec pao_de_kuai.md): the pack and its ranks, the combinations (classify a set
-of cards, compare two plays, generate plays from a hand), the state, and the settlement.
+of cards, compare two plays, generate plays from a hand), the phases, and legality: ``illegal_reason``
+says why a move is not allowed, ``legal_actions`` generates exactly the moves it allows.
 
 Pure functions on card ids (``"3H"``, ``"10S"``, ``"2S"``). Generation works on the hand grouped by
 rank (a rank-count representation) with one generator per shape, never on subsets of the hand.
@@ -7,29 +8,47 @@ rank (a rank-count representation) with one generator per shape, never on subset
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import chain, combinations, product
-from typing import Any, Iterable, NamedTuple
+from typing import Iterable, NamedTuple, Protocol, Sequence
 
 from cardavia_nb.core.cards import deck
-from cardavia_nb.core.game import Event, Item
-from cardavia_nb.i18n import Seat
+from cardavia_nb.core.game import Action
+from cardavia_nb.core.text import Msg
 
 DECK_IDS = tuple(c.id for c in deck("pao_de_kuai48"))
 RANK_VALUE = {"J": 11, "Q": 12, "K": 13, "A": 14, "2": 15, **{str(n): n for n in range(3, 11)}}
 RANK = {cid: RANK_VALUE[cid[:-1]] for cid in DECK_IDS}
 SUIT_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3}  # canonical order inside a rank (bridge order)
 SORT_KEY = {cid: RANK[cid] * 4 + SUIT_ORDER[cid[-1]] for cid in DECK_IDS}
+SYMBOL = {**{n: str(n) for n in range(3, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A", 15: "2"}
 ACE, TWO = 14, 15
 
 SINGLE, PAIR, TRIPLE, STRAIGHT, PAIR_RUN = "single", "pair", "triple", "straight", "pair_run"
 BOMB, ACES, HEAVENLY = "bomb", "aces", "heavenly"
 SHAPES = (SINGLE, PAIR, TRIPLE, STRAIGHT, PAIR_RUN, BOMB, ACES, HEAVENLY)
 BOMBS = frozenset({BOMB, ACES, HEAVENLY})
+HEAVENLY_STRENGTH = 99  # the heavenly bomb's strength, above three aces (14) and every four of a kind
+
+LEAD, RESPOND, OVER = "lead", "respond", "over"  # a round starts; a play is to beat; the deal is over
+PHASES = (LEAD, RESPOND, OVER)
+DEAL_DOMAIN = "pao_de_kuai-deal"  # the RNG key domain of the shuffle
 
 SEATS = 3
 HAND_SIZE = 16
-BONUS_GAIN, BONUS_LOSS, CHARGE = 20, 10, 10
+
+PASS = Action("pass", "pass")
+_PLAYS: dict[tuple[str, ...], Action] = {}
+
+
+def play_action(cards: tuple[str, ...]) -> Action:
+    """The (cached) action playing these cards, given in canonical order."""
+    action = _PLAYS.get(cards)
+    if action is None:
+        if len(_PLAYS) > 400_000:
+            _PLAYS.clear()
+        action = _PLAYS[cards] = Action("play:" + "+".join(cards), "play", cards)
+    return action
 
 
 class Combo(NamedTuple):
@@ -47,7 +66,7 @@ class Combo(NamedTuple):
     @property
     def strength(self) -> int:
         """Bomb order: four of a kind by rank (3..13) < three aces (14) < heavenly bomb (99)."""
-        return 99 if self.shape == HEAVENLY else self.key
+        return HEAVENLY_STRENGTH if self.shape == HEAVENLY else self.key
 
 
 def canonical(cards: Iterable[str]) -> tuple[str, ...]:
@@ -229,6 +248,13 @@ def combinations_in(hand: str | Iterable[str], opening: bool = False) -> list[tu
     return [(classify(p, opening), p) for p in plays(hand, None, opening)]
 
 
+def shape_params(combo: Combo) -> dict[str, object]:
+    """Placeholders of a shape sentence: top rank, lowest rank, size and number of pairs."""
+    run = combo.size // 2 if combo.shape == PAIR_RUN else combo.size
+    low = combo.key - run + 1 if combo.shape in (STRAIGHT, PAIR_RUN) else combo.key
+    return {"rank": SYMBOL[combo.key], "low": SYMBOL[low], "size": combo.size, "pairs": combo.size // 2}
+
+
 def shape_problem(ids: tuple[str, ...]) -> str:
     """Why cards that form no combination fail, as the last part of a message key."""
     ranks = sorted(RANK[c] for c in ids)
@@ -273,58 +299,109 @@ class Play:
         return self.shape == "pass"
 
 
-@dataclass(frozen=True, slots=True)
-class PdkState:
-    """The whole deal. ``top`` is the play to beat (None when a round starts); ``passes`` counts
-    consecutive passes since it; ``round_passed`` marks seats that passed in this round;
-    ``out_of_play`` holds cards a fixture declared gone before the deal's recorded history.
-    ``_legal`` caches the legal actions (not part of equality)."""
+# --- legality ----------------------------------------------------------------------------------
 
-    hands: tuple[tuple[str, ...], ...]
-    has_played: tuple[bool, ...]
-    opening: bool
-    top: Play | None
-    passes: int
-    round_passed: tuple[bool, ...]
-    leader: int
-    to_act: int | None
-    history: tuple[Play, ...]
-    bonuses: tuple[int, ...]
-    winner: int | None
-    out_of_play: tuple[str, ...]
-    events: tuple[Event, ...] = ()
-    _legal: Any = field(default=None, init=False, compare=False, repr=False)
+class Position(Protocol):
+    """What legality reads of a deal (``state.PaoDeKuaiState`` has it; the state imports the rules)."""
 
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, None once the deal is over."""
 
-def penalty_items(hand: tuple[str, ...], seat: int, played: bool) -> list[Item]:
-    """What a loser pays (§7.1), itemised: cards left (doubled if it never played), 2♠, bombs."""
-    mult = 1 if played else 2
-    items = [Item("pao_de_kuai.item.cards", seat, -len(hand) * mult,
-                  (("count", len(hand)), ("doubled", not played)))]
-    if "2S" in hand:
-        items.append(Item("pao_de_kuai.item.two_of_spades", seat, -CHARGE))
-    for bomb in bombs_in(hand):
-        items.append(Item("pao_de_kuai.item.bomb", seat, -CHARGE, (("cards", bomb),)))
-    return items
+    @property
+    def hands(self) -> tuple[tuple[str, ...], ...]:
+        """Each seat's cards."""
+
+    @property
+    def top(self) -> Play | None:
+        """The play to beat, None when a round starts."""
+
+    @property
+    def opening(self) -> bool:
+        """Whether the first play of the deal is still to come."""
 
 
-def settle(state: PdkState) -> tuple[tuple[int, ...], tuple[Item, ...]]:
-    """Scores per seat and the itemised settlement (§7): bonuses, then each loser's payment."""
-    items: list[Item] = []
-    for owner in state.bonuses:
-        items.append(Item("pao_de_kuai.item.bonus", owner, BONUS_GAIN))
-        items.extend(Item("pao_de_kuai.item.bonus_paid", s, -BONUS_LOSS, (("seat", Seat(owner)),))
-                     for s in range(SEATS) if s != owner)
-    winner = state.winner
-    if winner is not None:
-        for loser in range(SEATS):
-            if loser == winner:
-                continue
-            paid = penalty_items(state.hands[loser], loser, state.has_played[loser])
-            items.extend(paid)
-            items.append(Item("pao_de_kuai.item.collect", winner, -sum(i.amount for i in paid),
-                              (("seat", Seat(loser)),)))
-    scores = [0] * SEATS
-    for item in items:
-        scores[item.seat] += item.amount
-    return tuple(scores), tuple(items)
+def rank_counts(cards: Iterable[str]) -> list[int]:
+    """How many cards of each rank (a list indexed 0..15, ranks 3..15 used)."""
+    counts = [0] * 16
+    for cid in cards:
+        counts[RANK[cid]] += 1
+    return counts
+
+
+def can_beat(counts: Sequence[int], top: tuple) -> bool:
+    """Whether a hand given as rank counts holds any combination beating ``top`` (a ``Combo`` or any
+    ``(shape, size, key)`` triple): the must-beat test, without generating the beaters."""
+    shape, size, key = top
+    if shape == HEAVENLY:
+        return False
+    if 4 in counts or counts[ACE] == 3:  # some bomb is held: is one stronger than the top?
+        level = key if shape in BOMBS else 0
+        for r in range(max(3, level + 1), ACE):
+            if counts[r] == 4:
+                return True
+        if level < ACE and counts[ACE] == 3:
+            return True
+    if shape in BOMBS:
+        return False
+    if shape in (SINGLE, PAIR, TRIPLE):
+        for r in range(key + 1, (TWO if shape == SINGLE else ACE if shape == PAIR else 13) + 1):
+            if counts[r] >= size:
+                return True
+        return False
+    k, length, streak = (1, size, 0) if shape == STRAIGHT else (2, size // 2, 0)
+    for r in range(3, ACE + 1):
+        streak = streak + 1 if counts[r] >= k else 0
+        if streak >= length and r > key:
+            return True
+    return False
+
+
+def legal_actions(state: Position) -> tuple[Action, ...]:
+    """Every move ``illegal_reason`` allows, generated by shape: the leads (with 3♥ at the opening),
+    or the beaters of the top, or ``pass`` alone when nothing beats it (empty once the deal is over)."""
+    seat = state.to_act
+    if seat is None:
+        return ()
+    groups = group_by_rank(state.hands[seat])
+    top = state.top
+    if top is None:
+        found = leads(groups)
+        if state.opening:
+            found = [p for p in found if "3H" in p]
+    else:
+        found = beaters(groups, Combo(top.shape, top.size, top.key))
+    return tuple(map(play_action, found)) or (PASS,)
+
+
+def illegal_reason(state: Position, action: Action) -> Msg | None:
+    """Why ``action`` is not allowed now, in the rules' words, or None if it is: the one statement of
+    legality (a leader may not pass, nobody may pass who can beat, a play must be cards of the hand
+    forming one combination, with 3♥ at the opening, beating the top)."""
+    seat = state.to_act
+    if seat is None:
+        return Msg.of("core.game_over")
+    top = state.top
+    if action.kind == "pass":
+        if top is None:
+            return Msg.of("pao_de_kuai.illegal.leader_pass")
+        if can_beat(rank_counts(state.hands[seat]), top.combo):
+            return Msg.of("pao_de_kuai.illegal.must_beat")
+        return None
+    ids = action.cards
+    if any(c not in RANK for c in ids) or len(set(ids)) != len(ids):
+        return Msg.of("pao_de_kuai.illegal.unknown_card")
+    if not ids:
+        return Msg.of("pao_de_kuai.illegal.empty")
+    hand = state.hands[seat]
+    missing = [c for c in ids if c not in hand]
+    if missing:
+        return Msg.of("pao_de_kuai.illegal.not_in_hand", card=missing[0])
+    combo = classify_ranks(sorted(RANK[c] for c in ids), state.opening)
+    if combo is None:
+        return Msg.of(f"pao_de_kuai.illegal.{shape_problem(ids)}")
+    if state.opening and "3H" not in ids:
+        return Msg.of("pao_de_kuai.illegal.opening_3h")
+    if top is not None and not beats(combo, top.combo):
+        return Msg.of(f"pao_de_kuai.illegal.beat.{top.shape}", **shape_params(top.combo))
+    return None

@@ -1,36 +1,23 @@
-"""Pao De Kuai in words: shape names, button labels, log lines and "does not beat" reasons."""
+"""Pao De Kuai in words: shape names, button labels (``label``) and log lines (``describe``)."""
 
 from __future__ import annotations
 
 from cardavia_nb.core.game import Action, Event
 from cardavia_nb.core.text import Msg
-from cardavia_nb.games.pao_de_kuai.rules import RANK, Combo, classify_ranks
+from cardavia_nb.games.pao_de_kuai.rules import RANK, Combo, classify_ranks, shape_params
 from cardavia_nb.i18n import Seat, translate
 
-SYMBOL = {**{n: str(n) for n in range(3, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A", 15: "2"}
 SUIT_SIGN = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
-
-def _params(combo: Combo) -> dict[str, object]:
-    """Placeholders of a shape sentence: top rank, lowest rank, size and number of pairs."""
-    run = combo.size // 2 if combo.shape == "pair_run" else combo.size
-    low = combo.key - run + 1 if combo.shape in ("straight", "pair_run") else combo.key
-    return {"rank": SYMBOL[combo.key], "low": SYMBOL[low], "size": combo.size, "pairs": combo.size // 2}
 
 
 def shape_msg(combo: Combo) -> Msg:
     """A combination as a message: "pair of 9s", "straight 5 to 9 (5 cards)", "bomb of four 7s"."""
-    return Msg.of(f"pao_de_kuai.shape.{combo.shape}", **_params(combo))
+    return Msg.of(f"pao_de_kuai.shape.{combo.shape}", **shape_params(combo))
 
 
 def shape_text(combo: Combo, lang: str = "en") -> str:
     """A combination in words, in ``lang``."""
     return shape_msg(combo).text(lang)
-
-
-def does_not_beat(top: Combo) -> Msg:
-    """Why a play does not beat ``top``, naming what would."""
-    return Msg.of(f"pao_de_kuai.illegal.beat.{top.shape}", **_params(top))
 
 
 def short_cards(cards: tuple[str, ...]) -> str:

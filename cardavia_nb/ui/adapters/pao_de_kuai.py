@@ -25,7 +25,7 @@ def last_round(history: Sequence[Play]) -> list[Play]:
 
 
 class GameAdapter(Adapter):
-    """Reads a ``PdkView``: the play to beat and its owner, passes, card counts, bomb bonuses."""
+    """Reads a ``PaoDeKuaiView``: the play to beat and its owner, passes, card counts, bomb bonuses."""
 
     click_plays = False
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from cardavia_nb import i18n
 from cardavia_nb.core.game import Item
-from cardavia_nb.games.pao_de_kuai import PaoDeKuai, PdkState
+from cardavia_nb.games.pao_de_kuai import PaoDeKuai, PaoDeKuaiState
 from cardavia_nb.ui.lessons import kit
 from cardavia_nb.ui.lessons.kit import Words, seat_name
 from cardavia_nb.ui.panel import Prose, note, table
@@ -39,7 +39,7 @@ def item_words(item: Item, lang: str) -> str:
     return words
 
 
-def settlement_blocks(state: PdkState, lang: str) -> list[dict]:
+def settlement_blocks(state: PaoDeKuaiState, lang: str) -> list[dict]:
     """The engine's itemised settlement as a table, then each seat's total."""
     scores, items = GAME.settle(state)
     head = [say("settle.col_seat", lang), say("settle.col_item", lang), say("settle.col_amount", lang)]

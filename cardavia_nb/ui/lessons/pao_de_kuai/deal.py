@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardavia_nb.core.cards import deck
-from cardavia_nb.games.pao_de_kuai import PdkState, shape_text
+from cardavia_nb.games.pao_de_kuai import PaoDeKuaiState, shape_text
 from cardavia_nb.games.pao_de_kuai import RANK
 from cardavia_nb.ui.lessons.kit import bullets, demo_deal, example, replay_all
 from cardavia_nb.ui.lessons.pao_de_kuai.common import GAME, PACK, say, seat_name
@@ -25,12 +25,12 @@ class RaceDemo(Panel):
         super().__init__(settings)
 
     @staticmethod
-    def replay() -> list[PdkState]:
+    def replay() -> list[PaoDeKuaiState]:
         """Every state of the race deal, from the start to the seat going out."""
         return replay_all(GAME, RACE)
 
     @classmethod
-    def final_state(cls) -> PdkState:
+    def final_state(cls) -> PaoDeKuaiState:
         """The race deal once it is over."""
         return cls.replay()[-1]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardavia_nb.core.game import IllegalAction
-from cardavia_nb.games.pao_de_kuai import Combo, PdkState, beats, classify, play_action, plays, shape_text
+from cardavia_nb.games.pao_de_kuai import Combo, PaoDeKuaiState, beats, classify, play_action, plays, shape_text
 from cardavia_nb.ui.lessons.kit import bullets, toggle
 from cardavia_nb.ui.lessons.pao_de_kuai.common import GAME, PACK, say, seat_name
 from cardavia_nb.ui.panel import Panel, buttons, cards, md, note
@@ -30,7 +30,7 @@ class MustBeatDemo(Panel):
         self.tried: str | None = None
         super().__init__(settings)
 
-    def state(self) -> PdkState:
+    def state(self) -> PaoDeKuaiState:
         """The engine state of the chosen position (seat 0 to act)."""
         return GAME.new(0, **POSITIONS[self.position])
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from cardavia_nb.games.pao_de_kuai import PdkState, shape_text
+from cardavia_nb.games.pao_de_kuai import PaoDeKuaiState, shape_text
 from cardavia_nb.players.pao_de_kuai import HighPlayer, LowPlayer
 from cardavia_nb.core.record import replay
-from cardavia_nb.ui.lessons.kit import demo_deal, example
+from cardavia_nb.ui.lessons.kit import example
 from cardavia_nb.ui.lessons.pao_de_kuai.common import GAME, PACK, say, seat_name, settlement_blocks
 from cardavia_nb.ui.panel import Panel, buttons, cards, md, note, table
 from cardavia_nb.ui.settings import Settings
@@ -53,12 +53,15 @@ class SettleDemo(Panel):
 
 # --- the computer players -----------------------------------------------------------------------
 
-EXPLAIN_DEAL = 2  # a demo deal of the lessons' own key domain (kit.demo_deal)
+# The deal of the explain view, written out (it was the lessons' demo deal 2): High has choices to weigh.
+EXPLAIN_HANDS = ("3D 4H 4S 6D 7D 8D 10C 10H 10S JC QC KD KS AC AS 2S",
+                 "3S 4D 5S 6S 7C 7H 7S 8H 9C 9H 9S 10D JD JS QS KH",
+                 "3C 3H 4C 5C 5D 5H 6C 6H 8C 8S 9D JH QD QH KC AD")
 
 
-def explain_position() -> PdkState:
-    """The position of the explain view: demo deal ``EXPLAIN_DEAL`` after its opening play by Low."""
-    state = demo_deal(GAME, EXPLAIN_DEAL)
+def explain_position() -> PaoDeKuaiState:
+    """The position of the explain view: the deal ``EXPLAIN_HANDS`` after its opening play by Low."""
+    state = GAME.new(0, hands=list(EXPLAIN_HANDS))
     seat = state.to_act
     return GAME.apply(state, LowPlayer(seed=seat).choose(GAME, GAME.observe(state, seat), GAME.legal_actions(state)))
 
