@@ -3,6 +3,7 @@
 import pytest
 
 from cardavia_nb.core.game import IllegalAction
+from cardavia_nb.core.rng import rng
 from cardavia_nb.core.testing import playout
 from cardavia_nb.games import get
 from cardavia_nb.games.french_tarot import rules as R
@@ -407,15 +408,31 @@ def test_seed_example_through_the_engine_items():
     assert keys[:5] == ["card_points", "target", "oudlers", "multiplier", "base"]
 
 
+def petit_kept_to_the_end() -> list:
+    """A deal played at random (seat 1 takes a Prise) in which seat 0, holding the Petit among ten
+    trumps, keeps it back while it has another legal card: the Petit falls in the last trick."""
+    rand, state, steps = rng("petit", 0), fixture({0: [f"T{n}" for n in range(1, 11)]}), []
+    while state.to_act is not None:
+        legal = G.legal_actions(state)
+        if state.phase == "bid":
+            action = G.action("bid:prise" if state.to_act == 1 else "bid:pass")
+        elif state.phase == "play":
+            action = rand.choice([a for a in legal if a.id != "play:T1"] or list(legal))
+        else:
+            action = rand.choice(legal)
+        steps.append((state, action))
+        state = G.apply(state, action)
+    return steps + [(state, None)]
+
+
 def test_point_events_add_up_to_the_payoffs_over_random_deals():
     """Every scoring source reaches the log: per seat, the "points" events sum to the payoff."""
     game = get("french_tarot")
     sources = set()
-    for seed in range(60):
-        steps = playout(game, seed)
+    for steps in [playout(game, seed) for seed in range(60)] + [petit_kept_to_the_end()]:
         final = steps[-1][0]
         totals = [0.0] * 4
-        state = game.new(seed)
+        state = steps[0][0]
         for _, action in steps[:-1]:
             state = game.apply(state, action)
             for event in state.events:
@@ -423,5 +440,5 @@ def test_point_events_add_up_to_the_payoffs_over_random_deals():
                     totals[event.seat] += event.amount
                     sources.add(event.source)
         assert state == final
-        assert totals == list(game.result(final).payoffs), seed
+        assert totals == list(game.result(final).payoffs), steps[0][0].seed
     assert {"contract", "petit_au_bout"} <= sources

@@ -73,25 +73,26 @@ class FrenchTarot(Game[R.TarotState, TarotView]):
         self._memo: tuple[Any, Any] = (None, None)
 
     # --- setup ---------------------------------------------------------------------------
-    def new(self, seed: int, hands=None, chien=None, dealer=None, **setup: Any) -> R.TarotState:
-        """A deal from ``seed``; fixtures may fix ``hands`` (4 × 18 ids), ``chien`` (6) and ``dealer``."""
+    def new(self, seed: int, hands=None, chien=None, dealer=None, deal_no: int = 0, **setup: Any) -> R.TarotState:
+        """A deal from ``seed``, or the explicit deal ``hands`` (4 × 18 ids) and ``chien`` (6); ``dealer``
+        and ``deal_no`` (how many deals were cancelled before it) place it in the game."""
         check_seed(seed)
         if setup:
-            raise ValueError(f"french_tarot has no setup {', '.join(sorted(setup))}; use hands, chien, dealer.")
+            raise ValueError(f"french_tarot has no setup {', '.join(sorted(setup))}; "
+                             "use hands, chien, dealer, deal_no.")
+        if not isinstance(deal_no, int) or deal_no < 0:
+            raise ValueError(f"The deal number counts the cancelled deals before it: 0 or more, not {deal_no!r}.")
         if dealer is None:
-            dealer = rng("tarot-dealer", seed).randrange(4)
+            dealer = (rng("tarot-dealer", seed).randrange(4) + deal_no) % 4
         if dealer not in range(4):
             raise ValueError(f"The dealer must be a seat from 0 to 3, not {dealer!r}.")
         if hands is None:
-            dealt_hands, dealt_chien = _deal(seed, 0)
+            if chien is not None:
+                raise ValueError("A chien is dealt with the hands: give both, or neither.")
+            dealt_hands, dealt_chien = _deal(seed, deal_no)
         else:
-            dealt_hands = tuple(R.sort_cards(h) for h in hands)
-            dealt_chien = R.sort_cards(chien or ())
-            every = [c for h in dealt_hands for c in h] + list(dealt_chien)
-            if (len(dealt_hands) != 4 or any(len(h) != 18 for h in dealt_hands) or len(dealt_chien) != 6
-                    or sorted(every) != sorted(R.CARDS)):
-                raise ValueError("A fixture needs 4 hands of 18 cards and a chien of 6: the 78 cards once each.")
-        return _start(seed, 0, dealer, dealt_hands, dealt_chien, ())
+            dealt_hands, dealt_chien = R.check_deal(hands, chien)
+        return _start(seed, deal_no, dealer, dealt_hands, dealt_chien, ())
 
     # --- legal moves -----------------------------------------------------------------------
     def legal_actions(self, state: R.TarotState):

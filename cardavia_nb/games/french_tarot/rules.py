@@ -62,6 +62,29 @@ def is_petit_sec(hand: Iterable[str]) -> bool:
     return trumps == [PETIT]
 
 
+def check_deal(hands, chien) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """An explicit deal in display order once it is checked to be a real one: four hands of 18 and a
+    chien of 6 holding the 78 cards of the pack once each (§4.1); else a ValueError saying what is wrong."""
+    if chien is None:
+        raise ValueError("An explicit deal needs the chien as well as the hands.")
+    hands, chien = [list(h) for h in hands], list(chien)
+    if len(hands) != 4:
+        raise ValueError(f"A French Tarot deal has four hands, not {len(hands)}.")
+    for seat, hand in enumerate(hands):
+        if len(hand) != 18:
+            raise ValueError(f"Each hand holds 18 cards, but seat {seat}'s holds {len(hand)}.")
+    if len(chien) != 6:
+        raise ValueError(f"The chien holds 6 cards, not {len(chien)}.")
+    seen: set[str] = set()
+    for card in [c for h in hands for c in h] + chien:
+        if card not in KEY:
+            raise ValueError(f"{card!r} is not a card of the Tarot pack.")
+        if card in seen:
+            raise ValueError(f"{card} is dealt twice.")
+        seen.add(card)
+    return tuple(sort_cards(h) for h in hands), sort_cards(chien)
+
+
 def legal(hand: tuple[str, ...], trick: tuple[str, ...]) -> tuple[str, ...]:
     """The cards of ``hand`` that may be played to ``trick`` (§8.3), in hand order."""
     if not trick or trick == (EX,):
