@@ -4,9 +4,10 @@ from cardavia_nb.core import testing
 from cardavia_nb.core.rng import rng
 from cardavia_nb.games import get
 from cardavia_nb.games.french_tarot import rules as R
-from cardavia_nb.games.french_tarot.actions import ActionList
+from cardavia_nb.games.french_tarot.rules import ActionList
 from cardavia_nb.players.french_tarot import HighPlayer, LowPlayer
-from cardavia_nb.players.french_tarot_sampler import World, consistent, model_misses, other_plays, sample_world
+from cardavia_nb.players.french_tarot_worlds import (Guess, consistent, model_misses, other_plays, sample_world,
+                                                     sample_worlds, to_world)
 
 G = get("french_tarot")
 
@@ -47,16 +48,18 @@ def test_whole_set_lists_are_exact():
     assert all(legal[i] == a for i, a in enumerate(listed[:50]))
 
 
-def test_every_sampled_world_is_consistent():
-    checked = 0
-    for seed in range(25):
-        for state, _ in testing.playout(G, seed)[:-1]:
-            view = G.observe(state, state.to_act)
-            for k in range(2):
-                world = sample_world(view, rng("world", seed, k))
-                assert world is not None and consistent(view, world), (seed, state.phase)
-                checked += 1
-    assert checked > 1000
+def test_every_sampled_world_replays_to_the_same_view():
+    """The engine judges the sampler: each world, dealt and replayed, gives the seat its very view, and
+    some worlds put cards elsewhere than the real deal."""
+    assert testing.check_sampler(G, sample_worlds, range(12)) > 0
+
+
+def replays_to(view, world) -> bool:
+    """Whether ``world``, dealt by the engine and its moves replayed, gives ``view``'s seat that view."""
+    state = G.new(1, **world.setup)
+    for move in world.moves:
+        state = G.apply(state, move)
+    return G.observe(state, view.seat) == view
 
 
 def test_the_real_deal_is_consistent_with_each_view():
@@ -64,8 +67,8 @@ def test_the_real_deal_is_consistent_with_each_view():
         for state, _ in testing.playout(G, seed)[:-1]:
             for seat in range(4):
                 view = G.observe(state, seat)
-                taken = state.contract in ("prise", "garde")
-                real = World(state.hands, state.chien, state.discard if taken else ())
+                taken = R.chien_shown(state.contract)
+                real = Guess(state.hands, state.chien, state.discard if taken else ())
                 assert consistent(view, real), (seed, seat, state.phase)
 
 
@@ -79,14 +82,14 @@ def _low_game(seed: int) -> list:
     return out
 
 
-def _misreadings(view, plays, world: World) -> int:
+def _misreadings(view, plays, world: Guess) -> int:
     """How many of the other seats' plays ``low_play`` would not have made with ``world``'s hands."""
     return sum(len(model_misses(world.hands[s], plays[s], view.taker)) for s in plays)
 
 
 def test_worlds_read_low_plays_and_stay_consistent():
     """Against Low players the real deal agrees with every card they played; repaired worlds stay
-    consistent with the view and disagree with those plays far less often than unrepaired ones."""
+    replay to the view in the engine and disagree with those plays far less often than unrepaired ones."""
     misses = {0: 0, 40: 0}
     checked = 0
     for seed in range(6):
@@ -98,7 +101,7 @@ def test_worlds_read_low_plays_and_stay_consistent():
             assert not any(model_misses(state.hands[s], plays[s], view.taker) for s in plays), seed
             for steps in misses:
                 world = sample_world(view, rng("read", seed, len(view.history)), read_steps=steps)
-                assert world is not None and consistent(view, world)
+                assert world is not None and replays_to(view, to_world(view, world))
                 misses[steps] += _misreadings(view, plays, world)
             checked += 1
     assert checked > 30 and misses[40] * 4 < misses[0], (checked, misses)

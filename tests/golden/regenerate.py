@@ -16,7 +16,7 @@ from typing import Any, Callable
 from cardavia_nb.core.game import Game, jsonable
 from cardavia_nb.core.record import Record
 from cardavia_nb.games import get
-from cardavia_nb.games.french_tarot.actions import ActionList
+from cardavia_nb.games.french_tarot.rules import ActionList
 from cardavia_nb.games.french_tarot.rules import CARDS as TAROT_CARDS
 from cardavia_nb.players import french_tarot, pao_de_kuai, truco
 

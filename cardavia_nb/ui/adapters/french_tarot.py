@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from cardavia_nb.core.game import Action
-from cardavia_nb.games.french_tarot.actions import ActionList
+from cardavia_nb.games.french_tarot.rules import ActionList
 from cardavia_nb.i18n import Seat, translate
 from cardavia_nb.ui.adapters import Adapter, t
 
 
 class GameAdapter(Adapter):
-    """Reads a ``TarotView``; discards and poignées are whole-set actions checked by the engine."""
+    """Reads a ``FrenchTarotView``; discards and poignées are whole-set actions checked by the engine."""
 
     def listed(self, legal: Sequence[Action]) -> Sequence[Action]:
         """Only the listed head of an ``ActionList`` (the set families are chosen by selection)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Callable
 
 from cardavia_nb import i18n
-from cardavia_nb.games.french_tarot import FrenchTarot, TarotState
+from cardavia_nb.games.french_tarot import FrenchTarot, FrenchTarotState
 from cardavia_nb.games.french_tarot import rules as R
 from cardavia_nb.ui.lessons import kit
 from cardavia_nb.ui.lessons.kit import Words, demo_rng, walk
@@ -68,7 +68,7 @@ def fixture(fixed: dict[int, tuple[str, ...]], chien: tuple[str, ...] = (),
     raise ValueError(f"No fixture deal fits {key!r}.")
 
 
-def run(state: TarotState, *action_ids: str) -> TarotState:
+def run(state: FrenchTarotState, *action_ids: str) -> FrenchTarotState:
     """The state after the given actions, each applied by the engine."""
     return walk(GAME, state, action_ids)[-1]
 

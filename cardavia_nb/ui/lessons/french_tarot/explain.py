@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardavia_nb.games.french_tarot import TarotState
+from cardavia_nb.games.french_tarot import FrenchTarotState
 from cardavia_nb.players.french_tarot import HighPlayer, LowPlayer
 from cardavia_nb.ui.lessons import kit
 from cardavia_nb.ui.lessons.french_tarot.common import GAME, PACK, contract_name, say, words
@@ -23,7 +23,7 @@ EXPLAIN_CARDS = {
     "chien": "2S 2H JD 1D T20 T5".split(), "dealer": 2}
 
 
-def explain_positions(deal: int = EXPLAIN_DEAL, seat: int = EXPLAIN_SEAT) -> list[TarotState]:
+def explain_positions(deal: int = EXPLAIN_DEAL, seat: int = EXPLAIN_SEAT) -> list[FrenchTarotState]:
     """Every card decision of ``seat`` with more than one legal card in a deal played by Low players."""
     players = [LowPlayer(seed=s) for s in range(4)]
     state, out = demo_deal(GAME, deal, **EXPLAIN_CARDS), []
