@@ -7,6 +7,7 @@ from cardavia_nb.core.rng import rng
 from cardavia_nb.core.testing import playout
 from cardavia_nb.games import get
 from cardavia_nb.games.french_tarot import rules as R
+from cardavia_nb.games.french_tarot.engine import fill_deal
 from cardavia_nb.games.french_tarot.rules import card_points, legal, target
 from cardavia_nb.games.french_tarot.scoring import count_deal, excuse_fate, settle_facts
 
@@ -14,23 +15,15 @@ G = get("french_tarot")
 
 
 def fixture(seat_cards=None, chien=(), dealer=0):
-    """A fixture deal: chosen cards for some seats, the rest dealt round-robin (never petit sec)."""
+    """A fixture deal: chosen cards for some seats, the chien completed with the first ordinary cards
+    left, the rest dealt by the engine's ``fill_deal`` in pack order."""
     seat_cards = {s: list(c) for s, c in (seat_cards or {}).items()}
     used = {c for cs in seat_cards.values() for c in cs} | set(chien)
-    rest = [c for c in R.CARDS if c not in used]
-    chien = list(chien)
-    while len(chien) < 6:
-        chien.append(next(c for c in rest if R.SUIT[c] in R.SUITS and c not in R.KINGS))
-        rest.remove(chien[-1])
-    hands = [seat_cards.get(s, []) for s in range(4)]
-    free = [s for s in range(4) if len(hands[s]) < 18]
-    i = 0
-    for c in rest:
-        while len(hands[free[i % len(free)]]) >= 18:
-            i += 1
-        hands[free[i % len(free)]].append(c)
-        i += 1
-    assert all(len(h) == 18 for h in hands)
+    spare = (c for c in R.CARDS if c not in used and R.SUIT[c] in R.SUITS and c not in R.KINGS)
+    chien = list(chien) + [next(spare) for _ in range(6 - len(chien))]
+    deal = fill_deal(seat_cards, chien)
+    assert deal is not None
+    hands, chien = deal
     return G.new(1, hands=hands, chien=chien, dealer=dealer)
 
 

@@ -15,7 +15,7 @@ returns a plain tuple. The UI takes ready-made sets from ``presets`` (``discard_
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Callable, Mapping, Sequence
 
 from cardavia_nb.core.game import Action, Event, Game, Result
 from cardavia_nb.core.rng import check_seed, rng
@@ -34,6 +34,27 @@ def _deal(seed: int, deal_no: int) -> tuple[tuple[tuple[str, ...], ...], tuple[s
     rng(R.DEAL_DOMAIN, seed, deal_no).shuffle(order)
     hands = tuple(R.sort_cards(order[18 * s:18 * s + 18]) for s in range(4))
     return hands, R.sort_cards(order[72:])
+
+
+def fill_deal(fixed: Mapping[int, Sequence[str]], chien: Sequence[str] = (), order: Sequence[str] | None = None,
+              allow: Mapping[int, Callable[[str], bool]] | None = None):
+    """A fixture deal holding the ``fixed`` cards of some seats and the given ``chien`` cards: each other
+    card, in ``order`` (the pack's by default), goes to the seat with most room among those ``allow``
+    lets take it (a void, a trump limit), else to the chien. (hands, chien), or None when that leaves a
+    place short."""
+    allow = allow or {}
+    hands = {s: list(fixed.get(s, ())) for s in range(4)}
+    pile = list(chien)
+    taken = {c for cs in hands.values() for c in cs} | set(pile)
+    for card in (c for c in (R.CARDS if order is None else order) if c not in taken):
+        room = [s for s in range(4) if len(hands[s]) < 18 and allow.get(s, lambda c: True)(card)]
+        if room:
+            hands[max(room, key=lambda s: (18 - len(hands[s]), -s))].append(card)
+        elif len(pile) < 6:
+            pile.append(card)
+    if any(len(h) != 18 for h in hands.values()) or len(pile) != 6:
+        return None
+    return tuple(tuple(hands[s]) for s in range(4)), tuple(pile)
 
 
 def _start(seed: int, deal_no: int, dealer: int, hands, chien, events: tuple[Event, ...]) -> FrenchTarotState:
