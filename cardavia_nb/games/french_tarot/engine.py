@@ -65,7 +65,7 @@ def _start(seed: int, deal_no: int, dealer: int, hands, chien, events: tuple[Eve
         if sec is None:
             first = (dealer + 1) % 4
             return FrenchTarotState(seed, deal_no, dealer, BID, first, hands, chien, (), (), None, None, False,
-                              (), first, (), (), events)
+                                    (), first, (), (), events)
         events += (Event("cancel", sec, (R.PETIT,), source="petit_sec"),)
         deal_no, dealer = deal_no + 1, (dealer + 1) % 4
         hands, chien = _deal(seed, deal_no)
@@ -233,8 +233,8 @@ class FrenchTarot(Game[FrenchTarotState, FrenchTarotView]):
         event = _PLAY_EVENTS[seat][card]
         if len(trick) < 4:
             return FrenchTarotState(s.seed, s.deal_no, s.dealer, PLAY, (seat + 1) % 4, hands, s.chien, s.discard,
-                              s.bids, s.contract, s.taker, s.chelem, s.poignees, s.leader, trick, s.history,
-                              (event,))
+                                    s.bids, s.contract, s.taker, s.chelem, s.poignees, s.leader, trick, s.history,
+                                    (event,))
         no = len(s.history) + 1
         slam = R.excuse_slam_lead(trick, no, s.leader, s.taker, tuple(w for _, _, w in s.history))
         winner = R.trick_winner(trick, s.leader, slam)
@@ -247,9 +247,9 @@ class FrenchTarot(Game[FrenchTarotState, FrenchTarotView]):
                              data=(("to_taker", to_taker), ("trick_no", no))),)
         if no < 18:
             return FrenchTarotState(s.seed, s.deal_no, s.dealer, PLAY, winner, hands, s.chien, s.discard,
-                              s.bids, s.contract, s.taker, s.chelem, s.poignees, winner, (), history, events)
+                                    s.bids, s.contract, s.taker, s.chelem, s.poignees, winner, (), history, events)
         final = FrenchTarotState(s.seed, s.deal_no, s.dealer, OVER, None, hands, s.chien, s.discard, s.bids,
-                           s.contract, s.taker, s.chelem, s.poignees, s.leader, (), history, ())
+                                 s.contract, s.taker, s.chelem, s.poignees, s.leader, (), history, ())
         return final._replace(events=events + self._point_events(final))
 
     # --- scoring -----------------------------------------------------------------------------
