@@ -264,7 +264,7 @@ class FrenchTarot(Game[FrenchTarotState, FrenchTarotView]):
             if source is None:
                 continue
             for seat in range(4):
-                amount = scoring.seat_scores(item.amount, state.taker)[seat]
+                amount = scoring.TAKER_SHARE * item.amount if seat == state.taker else -item.amount
                 out.append(Event("points", seat, amount=amount, source=source))
         return tuple(out)
 
@@ -272,9 +272,9 @@ class FrenchTarot(Game[FrenchTarotState, FrenchTarotView]):
         """Scores (taker 3D, each defender −D), the contract's winners and the itemised settlement."""
         if state.phase != OVER:
             return None
-        scores, items = scoring.settle(state)
-        made = scoring.settlement(state).made
-        winners = (state.taker,) if made else tuple(s for s in range(4) if s != state.taker)
+        st = scoring.settlement(state)
+        scores, items = scoring.spread(st, state.taker)
+        winners = (state.taker,) if st.made else tuple(s for s in range(4) if s != state.taker)
         return Result(scores, winners, items, scores)
 
     def observe(self, state: FrenchTarotState, seat: int) -> FrenchTarotView:

@@ -148,9 +148,13 @@ def seat_scores(d: float, taker: int) -> tuple[float, ...]:
     return tuple(TAKER_SHARE * d if s == taker else -d for s in range(4))
 
 
+def spread(st: Settlement, taker: int) -> tuple[tuple[float, ...], tuple[Item, ...]]:
+    """A settlement spread over the seats: each seat's score, and the items followed by those scores."""
+    scores = seat_scores(st.d, taker)
+    return scores, st.items + tuple(Item("french_tarot.item.score", s, scores[s], ()) for s in range(4))
+
+
 def settle(state: FrenchTarotState) -> tuple[tuple[float, ...], tuple[Item, ...]]:
     """The scores per seat of a finished deal and the itemised settlement (the count, the contract, each
     bonus, the per-defender total, then each seat's score)."""
-    st = settlement(state)
-    scores = seat_scores(st.d, state.taker)
-    return scores, st.items + tuple(Item("french_tarot.item.score", s, scores[s], ()) for s in range(4))
+    return spread(settlement(state), state.taker)
