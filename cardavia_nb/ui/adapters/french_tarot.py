@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from cardavia_nb.core.game import Action
-from cardavia_nb.games.french_tarot.rules import ActionList
+from cardavia_nb.games.french_tarot.rules import DISCARD, ActionList
 from cardavia_nb.i18n import Seat, translate
 from cardavia_nb.ui.adapters import Adapter, t
 
@@ -34,7 +34,7 @@ class GameAdapter(Adapter):
         last trick during the next one, the discard the human may see (the taker's own as a small
         strip), and every poignée shown."""
         out = []
-        if view.chien and view.phase == "discard":
+        if view.chien and view.phase == DISCARD:
             out.append({"label": t("tarot.chien", lang), "cards": list(view.chien)})
         if view.trick and view.history:
             last = view.history[-1]
@@ -82,7 +82,7 @@ class GameAdapter(Adapter):
 
     def selecting(self, view: Any, legal: Sequence[Action], lang: str) -> dict[str, str] | None:
         """Select six cards to discard, or the trumps of a poignée before the first card."""
-        if view.phase == "discard":
+        if view.phase == DISCARD:
             return {"confirm": t("tarot.confirm_discard", lang), "hint": t("tarot.hint_discard", lang)}
         if isinstance(legal, ActionList) and legal.families:
             return {"confirm": t("tarot.confirm_poignee", lang), "hint": t("tarot.hint_poignee", lang)}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardavia_nb.games.french_tarot import FrenchTarotState
+from cardavia_nb.games.french_tarot.rules import PLAY
 from cardavia_nb.players.french_tarot import HighPlayer, LowPlayer
 from cardavia_nb.ui.lessons import kit
 from cardavia_nb.ui.lessons.french_tarot.common import GAME, PACK, contract_name, say, words
@@ -29,7 +30,7 @@ def explain_positions(deal: int = EXPLAIN_DEAL, seat: int = EXPLAIN_SEAT) -> lis
     state, out = demo_deal(GAME, deal, **EXPLAIN_CARDS), []
     while state.to_act is not None:
         legal = GAME.legal_actions(state)
-        if state.to_act == seat and state.phase == "play" and len(state.hands[seat]) < 18 and len(legal) > 1:
+        if state.to_act == seat and state.phase == PLAY and len(state.hands[seat]) < 18 and len(legal) > 1:
             out.append(state)
         state = GAME.apply(state, players[state.to_act].choose(GAME, GAME.observe(state, state.to_act), legal))
     return out
