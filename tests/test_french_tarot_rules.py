@@ -3,32 +3,27 @@
 import pytest
 
 from cardavia_nb.core.game import IllegalAction
+from cardavia_nb.core.rng import rng
 from cardavia_nb.core.testing import playout
 from cardavia_nb.games import get
 from cardavia_nb.games.french_tarot import rules as R
-from cardavia_nb.games.french_tarot.rules import card_points, legal, settle, tally, target
+from cardavia_nb.games.french_tarot.engine import fill_deal
+from cardavia_nb.games.french_tarot.rules import card_points, legal, target
+from cardavia_nb.games.french_tarot.scoring import count_deal, excuse_fate, settle_facts
 
 G = get("french_tarot")
 
 
 def fixture(seat_cards=None, chien=(), dealer=0):
-    """A fixture deal: chosen cards for some seats, the rest dealt round-robin (never petit sec)."""
+    """A fixture deal: chosen cards for some seats, the chien completed with the first ordinary cards
+    left, the rest dealt by the engine's ``fill_deal`` in pack order."""
     seat_cards = {s: list(c) for s, c in (seat_cards or {}).items()}
     used = {c for cs in seat_cards.values() for c in cs} | set(chien)
-    rest = [c for c in R.CARDS if c not in used]
-    chien = list(chien)
-    while len(chien) < 6:
-        chien.append(next(c for c in rest if R.SUIT[c] in R.SUITS and c not in R.KINGS))
-        rest.remove(chien[-1])
-    hands = [seat_cards.get(s, []) for s in range(4)]
-    free = [s for s in range(4) if len(hands[s]) < 18]
-    i = 0
-    for c in rest:
-        while len(hands[free[i % len(free)]]) >= 18:
-            i += 1
-        hands[free[i % len(free)]].append(c)
-        i += 1
-    assert all(len(h) == 18 for h in hands)
+    spare = (c for c in R.CARDS if c not in used and R.SUIT[c] in R.SUITS and c not in R.KINGS)
+    chien = list(chien) + [next(spare) for _ in range(6 - len(chien))]
+    deal = fill_deal(seat_cards, chien)
+    assert deal is not None
+    hands, chien = deal
     return G.new(1, hands=hands, chien=chien, dealer=dealer)
 
 
@@ -272,23 +267,23 @@ def test_W6_slam_excuse_lead_wins_trick_18():
 
 # --- 15.7 Excuse ownership ------------------------------------------------------------------------
 def test_E1_taker_excuse_lost_trick_stays_with_taker_and_pays_half():
-    assert R.excuse_fate(("EX", "2S", "KS", "3S"), 0, 2, 0, 4, False) == (True, -0.5)
+    assert excuse_fate(("EX", "2S", "KS", "3S"), 0, 2, 0, 4, False) == (True, -0.5)
 
 
 def test_E2_defender_excuse_taker_wins_gets_half():
-    assert R.excuse_fate(("2S", "EX", "KS", "3S"), 3, 1, 1, 7, False) == (False, 0.5)
+    assert excuse_fate(("2S", "EX", "KS", "3S"), 3, 1, 1, 7, False) == (False, 0.5)
 
 
 def test_E3_defenders_excuse_within_defence_no_transfer():
-    assert R.excuse_fate(("EX", "2S", "KS", "3S"), 1, 3, 0, 9, False) == (False, 0.0)
+    assert excuse_fate(("EX", "2S", "KS", "3S"), 1, 3, 0, 9, False) == (False, 0.0)
 
 
 def test_E4_taker_excuse_to_last_trick_changes_side():
-    assert R.excuse_fate(("2S", "EX", "KS", "3S"), 3, 1, 0, 18, False) == (False, 0.0)
+    assert excuse_fate(("2S", "EX", "KS", "3S"), 3, 1, 0, 18, False) == (False, 0.0)
 
 
 def test_E5_defender_excuse_last_trick_taker_wins_all_four():
-    assert R.excuse_fate(("2S", "EX", "KS", "3S"), 1, 3, 3, 18, False) == (True, 0.0)
+    assert excuse_fate(("2S", "EX", "KS", "3S"), 1, 3, 3, 18, False) == (True, 0.0)
 
 
 def test_E6_half_point_in_last_trick():
@@ -299,9 +294,9 @@ def test_E6_half_point_in_last_trick():
     for i in range(15):
         history.append((1, tuple(rest[4 * i:4 * i + 4]), 1))
     history.append((1, ("EX", "T20", "2S", "3S"), 2))
-    t = tally(tuple(history), 0, "prise", discard, ())
+    t = count_deal(tuple(history), 0, "prise", discard, ())
     assert (t.points, t.n_oudlers) == (40.5, 2)
-    st = settle("prise", t.n_oudlers, t.points, t.pab)
+    st = settle_facts("prise", t.n_oudlers, t.points, t.pab)
     assert (st.made, st.diff, st.d) == (False, 1, -26)
 
 
@@ -317,7 +312,7 @@ def test_E6_half_point_in_last_trick():
     ("S13", "prise", 2, 40.5, {}, -26), ("S14", "prise", 2, 41.5, {}, 26),
 ])
 def test_S_settlement(name, contract, o, p, kw, d):
-    assert settle(contract, o, p, **kw).d == d, name
+    assert settle_facts(contract, o, p, **kw).d == d, name
 
 
 def _slam_history(specials, winners, leaders=None, exclude=()):
@@ -336,8 +331,8 @@ def _slam_history(specials, winners, leaders=None, exclude=()):
 
 
 def _score(history, taker, contract, discard=(), chien=(), announced=False):
-    t = tally(history, taker, contract, discard, chien)
-    st = settle(contract, t.n_oudlers, t.points, t.pab, (), announced, t.taker_all, t.defence_all)
+    t = count_deal(history, taker, contract, discard, chien)
+    st = settle_facts(contract, t.n_oudlers, t.points, t.pab, (), announced, t.taker_all, t.defence_all)
     return t, st
 
 
@@ -393,7 +388,7 @@ def test_I1_to_I4_invariants_over_random_deals():
         taker = final.taker
         d = [res.payoffs[s] for s in range(4) if s != taker]
         assert len(set(d)) == 1 and res.payoffs[taker] + 3 * d[0] == 0
-        t = G.tally(final)
+        t = count_deal(final.history, final.taker, final.contract, final.discard, final.chien)
         defence = [c for c in R.CARDS if c not in t.taker_pile]
         moved = t.points - card_points(t.taker_pile)
         assert t.points + card_points(defence) - moved == 91
@@ -401,21 +396,37 @@ def test_I1_to_I4_invariants_over_random_deals():
 
 
 def test_seed_example_through_the_engine_items():
-    st = settle("garde", 2, 45)
+    st = settle_facts("garde", 2, 45)
     assert (st.made, st.diff, st.base, st.d) == (True, 4, 58, 58)
     keys = [i.key.split(".")[-1] for i in st.items]
     assert keys[:5] == ["card_points", "target", "oudlers", "multiplier", "base"]
+
+
+def petit_kept_to_the_end() -> list:
+    """A deal played at random (seat 1 takes a Prise) in which seat 0, holding the Petit among ten
+    trumps, keeps it back while it has another legal card: the Petit falls in the last trick."""
+    rand, state, steps = rng("petit", 0), fixture({0: [f"T{n}" for n in range(1, 11)]}), []
+    while state.to_act is not None:
+        legal = G.legal_actions(state)
+        if state.phase == "bid":
+            action = G.action("bid:prise" if state.to_act == 1 else "bid:pass")
+        elif state.phase == "play":
+            action = rand.choice([a for a in legal if a.id != "play:T1"] or list(legal))
+        else:
+            action = rand.choice(legal)
+        steps.append((state, action))
+        state = G.apply(state, action)
+    return steps + [(state, None)]
 
 
 def test_point_events_add_up_to_the_payoffs_over_random_deals():
     """Every scoring source reaches the log: per seat, the "points" events sum to the payoff."""
     game = get("french_tarot")
     sources = set()
-    for seed in range(60):
-        steps = playout(game, seed)
+    for steps in [playout(game, seed) for seed in range(60)] + [petit_kept_to_the_end()]:
         final = steps[-1][0]
         totals = [0.0] * 4
-        state = game.new(seed)
+        state = steps[0][0]
         for _, action in steps[:-1]:
             state = game.apply(state, action)
             for event in state.events:
@@ -423,5 +434,21 @@ def test_point_events_add_up_to_the_payoffs_over_random_deals():
                     totals[event.seat] += event.amount
                     sources.add(event.source)
         assert state == final
-        assert totals == list(game.result(final).payoffs), seed
+        assert totals == list(game.result(final).payoffs), steps[0][0].seed
     assert {"contract", "petit_au_bout"} <= sources
+
+
+def test_an_explicit_deal_must_be_a_real_deal():
+    """§4.1: new() takes the hands and the chien a fixture gives, and refuses anything but a real deal."""
+    s = G.new(3)
+    same = G.new(9, hands=s.hands, chien=s.chien, dealer=s.dealer, deal_no=2)
+    assert (same.hands, same.chien, same.dealer, same.deal_no) == (s.hands, s.chien, s.dealer, 2)
+    swapped = [s.hands[0][:17] + s.chien[:1]] + list(s.hands[1:])
+    for bad, words in ((dict(hands=s.hands[:3], chien=s.chien), "four hands, not 3"),
+                       (dict(hands=[s.hands[0][:17]] + list(s.hands[1:]), chien=s.chien), "seat 0's holds 17"),
+                       (dict(hands=s.hands, chien=s.chien[:5]), "not 5"),
+                       (dict(hands=swapped, chien=s.chien), f"{s.chien[0]} is dealt twice"),
+                       (dict(hands=s.hands), "needs the chien"),
+                       (dict(hands=s.hands, chien=s.chien, deal_no=-1), "0 or more")):
+        with pytest.raises(ValueError, match=words):
+            G.new(1, **bad)

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from cardavia_nb import i18n
-from cardavia_nb.games.french_tarot import FrenchTarot, card_points, settle
+from cardavia_nb.games.french_tarot import FrenchTarot, card_points, settle_facts
 from cardavia_nb.games.french_tarot import rules as R
 from cardavia_nb.players.french_tarot import HighPlayer
 from cardavia_nb.ui import Settings
@@ -317,7 +317,7 @@ def test_settle_demo_reacts_to_facts(settings):
     send(demo, type="press", id="pab-defence")
     assert scores(demo)[0] == ["Taker", "+144"]  # spec S6
     send(demo, type="press", id="preset-chelem")
-    expected = settle("garde", 3, 91, None, (), True, True, False).d
+    expected = settle_facts("garde", 3, 91, None, (), True, True, False).d
     assert scores(demo)[0] == ["Taker", f"{3 * expected:+g}"] == ["Taker", "+1680"]  # spec S15
     send(demo, type="press", id="contract-prise")
     send(demo, type="number", id="oudlers", value=1)

@@ -73,7 +73,7 @@ def test_tarot_discard_marks_kings_and_oudlers_and_names_them_first():
     table = Table("french_tarot", seed=1, settings=Settings(), delay=0)
     send(table, {"type": "act", "id": "bid:garde"})
     marked = {c["id"]: c["why"] for c in table.view["hand"] if c["why"]}
-    assert {"T15", "T3"} <= set(marked)  # trumps while 19 suit cards are held (Kings' reason names the Excuse, unseen here)
+    assert {"T20", "T3"} <= set(marked)  # trumps, while 16 ordinary cards are held (seed 1's deal)
     kings = [c["id"] for c in table.view["hand"] if c["id"].startswith("K")]
     send(table, {"type": "select", "cards": [kings[0]]})
     assert table.selection["ok"] is False

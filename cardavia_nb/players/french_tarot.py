@@ -10,38 +10,33 @@ from typing import Any, Sequence
 from cardavia_nb.core.game import Action, Game
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games.french_tarot import rules as R
-from cardavia_nb.games.french_tarot.actions import BID, CHELEM_NO, CHELEM_YES, PLAY, set_action
-from cardavia_nb.games.french_tarot.view import TarotView
+from cardavia_nb.games.french_tarot.rules import BIDS, CHELEM_NO, CHELEM_YES, PLAYS, set_action
+from cardavia_nb.games.french_tarot.scoring import POIGNEE_BONUS, Tally
+from cardavia_nb.games.french_tarot.state import FrenchTarotView
 from cardavia_nb.players.base import BasePlayer, explanation, reason
 from cardavia_nb.players.french_tarot_bidding import bid_values, predict
 from cardavia_nb.players.french_tarot_policy import (hand_count, low_bid, low_discard, low_play, playout,
                                                       score)
-from cardavia_nb.players.french_tarot_sampler import World, constraints, sample_world
+from cardavia_nb.players.french_tarot_worlds import READ_STEPS, Guess, constraints, sample_world
 
 
-def highest_bid(view: TarotView) -> str:
-    """The highest bid so far ("pass" if none)."""
-    return max((b for _, b in view.bids), key=R.CONTRACTS.index, default="pass")
-
-
-def poignee_choices(view: TarotView) -> tuple[tuple[int, tuple[str, ...]], ...]:
+def poignee_choices(view: FrenchTarotView) -> tuple[tuple[int, tuple[str, ...]], ...]:
     """The ready-made poignées this seat may show now (empty when it may not)."""
     seat = view.seat
-    if view.phase != "play" or view.counts[seat] != 18 or any(s == seat for s, _ in view.poignees):
+    if not R.may_show_poignee(view.phase, view.counts[seat], seat, view.poignees):
         return ()
-    four_kings = (seat == view.taker and view.contract in ("prise", "garde")
-                  and R.KINGS.issubset(view.hand) and bool(view.discard_trumps))
+    four_kings = R.four_kings_exception(seat, view.taker, view.contract, view.hand, view.discard_trumps)
     return R.poignee_offers(view.hand, view.discard_trumps, four_kings)
 
 
-def bonuses(view: TarotView) -> tuple[int, ...]:
+def bonuses(view: FrenchTarotView) -> tuple[int, ...]:
     """The poignée bonuses already declared."""
-    return tuple(R.POIGNEE_BONUS[len(cs)] for _, cs in view.poignees)
+    return tuple(POIGNEE_BONUS[len(cs)] for _, cs in view.poignees)
 
 
 _reason = partial(reason, "french_tarot")  # an explanation as the message ``french_tarot.ai.<key>``
 
-LOW_REASON = {"bid": "low_bid", "discard": "low_discard", "chelem": "low_chelem", "play": "low_play"}
+LOW_REASON = {R.BID: "low_bid", R.DISCARD: "low_discard", R.CHELEM: "low_chelem", R.PLAY: "low_play"}
 
 
 class LowPlayer(BasePlayer):
@@ -50,24 +45,24 @@ class LowPlayer(BasePlayer):
     level = "low"
     default_name = "Low"
 
-    def choose(self, game: Game, view: TarotView, legal: Sequence[Action]) -> Action:
+    def choose(self, game: Game, view: FrenchTarotView, legal: Sequence[Action]) -> Action:
         """The heuristic move for this view."""
-        if view.phase == "bid":
-            return BID[low_bid(view.hand, highest_bid(view))]
-        if view.phase == "discard":
+        if view.phase == R.BID:
+            return BIDS[low_bid(view.hand, R.highest_bid(view.bids))]
+        if view.phase == R.DISCARD:
             return set_action("discard", low_discard(view.hand))
-        if view.phase == "chelem":
+        if view.phase == R.CHELEM:
             return CHELEM_NO
         offers = poignee_choices(view)
         if offers:
             return set_action("poignee", offers[-1][1])
         trick = tuple(c for _, c in view.trick)
-        return PLAY[low_play(view.hand, trick, view.leader, view.seat, view.taker)]
+        return PLAYS[low_play(view.hand, trick, view.leader, view.seat, view.taker)]
 
-    def explain(self, game: Game, view: TarotView, legal: Sequence[Action]) -> list[dict[str, Any]]:
+    def explain(self, game: Game, view: FrenchTarotView, legal: Sequence[Action]) -> list[dict[str, Any]]:
         """The chosen move with the fact behind it."""
         chosen = self.choose(game, view, legal)
-        params = {"count": hand_count(view.hand)} if view.phase == "bid" else {}
+        params = {"count": hand_count(view.hand)} if view.phase == R.BID else {}
         return [explanation(chosen, 1.0, _reason(LOW_REASON[view.phase], **params))]
 
 
@@ -84,18 +79,18 @@ class HighPlayer(BasePlayer):
     discard_worlds = 48
     # swaps repairing each sampled world towards the others' plays read as Low's (against none: +4.7
     # [+0.9, +8.5] points per deal over 800 deals in benchmarks/french_tarot_tuning.py --read-steps 0)
-    read_steps = 40
+    read_steps = READ_STEPS
 
-    def choose(self, game: Game, view: TarotView, legal: Sequence[Action]) -> Action:
+    def choose(self, game: Game, view: FrenchTarotView, legal: Sequence[Action]) -> Action:
         """The first option of ``evaluate``'s ranking."""
         return self.evaluate(view, legal)[0][0]
 
-    def explain(self, game: Game, view: TarotView, legal: Sequence[Action]) -> list[dict[str, Any]]:
+    def explain(self, game: Game, view: FrenchTarotView, legal: Sequence[Action]) -> list[dict[str, Any]]:
         """Every option it evaluated with its mean simulated score, in its order of preference."""
         return [explanation(a, round(v, 2), why) for a, v, why in self.evaluate(view, legal)]
 
     # --- evaluation ---------------------------------------------------------------------------
-    def _worlds(self, view: TarotView, n: int) -> list[World]:
+    def _worlds(self, view: FrenchTarotView, n: int) -> list[Guess]:
         """``n`` sampled worlds (fewer if the sampler fails), reproducible from (seed, view)."""
         rand = self.decision_rng(view)
         cons = constraints(view)
@@ -106,15 +101,15 @@ class HighPlayer(BasePlayer):
                 worlds.append(w)
         return worlds
 
-    def evaluate(self, view: TarotView, legal: Sequence[Action]) -> list[tuple[Action, float, Msg]]:
+    def evaluate(self, view: FrenchTarotView, legal: Sequence[Action]) -> list[tuple[Action, float, Msg]]:
         """(action, mean simulated score, reason) for the options it considers, preferred first."""
-        if view.phase == "play" and not poignee_choices(view):
+        if view.phase == R.PLAY and not poignee_choices(view):
             return self._plays(view, legal)
-        if view.phase == "bid":
+        if view.phase == R.BID:
             rows = self._bids(view, legal)
-        elif view.phase == "discard":
+        elif view.phase == R.DISCARD:
             rows = self._discards(view)
-        elif view.phase == "chelem":
+        elif view.phase == R.CHELEM:
             rows = self._chelem(view)
         else:
             rows = self._poignee(view, poignee_choices(view))
@@ -124,10 +119,10 @@ class HighPlayer(BasePlayer):
         """Each contract valued from the shipped bid table (french_tarot_bidding); passing counts 0."""
         later = 3 - (view.seat - view.dealer - 1) % 4
         count, oudlers = hand_count(view.hand), R.oudlers(view.hand)
-        out = [(BID["pass"], 0.0, _reason("pass"))]
-        for contract, value, made in bid_values(view.hand, highest_bid(view), later):
+        out = [(BIDS["pass"], 0.0, _reason("pass"))]
+        for contract, value, made in bid_values(view.hand, R.highest_bid(view.bids), later):
             mean = predict(view.hand, contract)[0]
-            out.append((BID[contract], value, _reason("bid_table", count=count, oudlers=oudlers,
+            out.append((BIDS[contract], value, _reason("bid_table", count=count, oudlers=oudlers,
                                                       mean=f"{mean:+.0f}", made=f"{made:.0%}")))
         return out
 
@@ -172,15 +167,15 @@ class HighPlayer(BasePlayer):
         extra = bonuses(view)
         for w in worlds:
             t = self._rollout(view, w, None)
-            with_p.append(score(t, view.contract, extra + (R.POIGNEE_BONUS[size],), view.chelem, view.taker, view.seat))
+            with_p.append(score(t, view.contract, extra + (POIGNEE_BONUS[size],), view.chelem, view.taker, view.seat))
             without.append(score(t, view.contract, extra, view.chelem, view.taker, view.seat))
-        play = self._plays(view, [PLAY[c] for c in R.legal(view.hand, tuple(c for _, c in view.trick))])
+        play = self._plays(view, [PLAYS[c] for c in R.legal(view.hand, tuple(c for _, c in view.trick))])
         best_play = play[0]
         gain = fmean(with_p) - fmean(without)
-        return [(set_action("poignee", cards), best_play[1] + gain, _reason("poignee_show", bonus=R.POIGNEE_BONUS[size], gain=f"{gain:+.1f}")),
+        return [(set_action("poignee", cards), best_play[1] + gain, _reason("poignee_show", bonus=POIGNEE_BONUS[size], gain=f"{gain:+.1f}")),
                 (best_play[0], best_play[1], _reason("poignee_hide"))]
 
-    def _rollout(self, view: TarotView, world: World, card: str | None) -> R.Tally:
+    def _rollout(self, view: FrenchTarotView, world: Guess, card: str | None) -> Tally:
         """Play ``card`` (if any) then the rest of the deal with the Low policy in ``world``."""
         trick = tuple(c for _, c in view.trick)
         hands = list(world.hands)
@@ -203,20 +198,20 @@ class HighPlayer(BasePlayer):
         rest of the budget spent on more worlds for the ``finalists`` best; finalists first, best first."""
         cards = _distinct([a.cards[0] for a in legal if a.kind == "play"])
         if len(cards) == 1:
-            return [(PLAY[cards[0]], 0.0, _reason("only"))]
+            return [(PLAYS[cards[0]], 0.0, _reason("only"))]
         plays = self.play_budget // max(4, 4 * len(view.hand))  # whole deals the budget pays for
         final = min(self.finalists, len(cards))
         first = max(4, min(24, plays // (2 * len(cards))))
         worlds = self._worlds(view, max(first, min(48, first + (plays - first * len(cards)) // final)))
         extra = bonuses(view)
 
-        def mean(card: str, part: list[World]) -> float:
+        def mean(card: str, part: list[Guess]) -> float:
             return fmean(score(self._rollout(view, w, card), view.contract, extra, view.chelem, view.taker,
                                view.seat) for w in part)
         early = sorted(((mean(c, worlds[:first]), c) for c in cards), reverse=True)
         finals = early[:final] if len(worlds) <= first else [(mean(c, worlds), c) for _, c in early[:final]]
-        rows = [(PLAY[c], m, _reason("play_mean", n=len(worlds))) for m, c in sorted(finals, reverse=True)]
-        return rows + [(PLAY[c], m, _reason("play_mean", n=min(first, len(worlds)))) for m, c in early[final:]]
+        rows = [(PLAYS[c], m, _reason("play_mean", n=len(worlds))) for m, c in sorted(finals, reverse=True)]
+        return rows + [(PLAYS[c], m, _reason("play_mean", n=min(first, len(worlds)))) for m, c in early[final:]]
 
 
 def _distinct(cards: list[str]) -> list[str]:

@@ -40,7 +40,7 @@ def taker_scores(hand, others, chien, first: int) -> dict[str, float]:
     out = {}
     for contract in BIDS:
         mine, discard = tuple(hand), ()
-        if contract in ("prise", "garde"):
+        if R.chien_shown(contract):
             discard = low_discard(mine + tuple(chien))
             mine = tuple(c for c in mine + tuple(chien) if c not in discard)
         t = playout([mine, *others], (), first, 0, contract, (), discard, chien)

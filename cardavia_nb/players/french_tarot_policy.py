@@ -7,6 +7,7 @@ sampled worlds) use the very same policy.
 from __future__ import annotations
 
 from cardavia_nb.games.french_tarot import rules as R
+from cardavia_nb.games.french_tarot.scoring import TAKER_SHARE, Tally, count_deal, settle_facts
 
 EX, PETIT, MONDE = R.EX, R.PETIT, R.MONDE
 SUIT, RANK, POINTS, KEY = R.SUIT, R.RANK, R.POINTS, R.KEY
@@ -122,7 +123,7 @@ def _lead(cards) -> str:
     return cards[0] if cards else EX
 
 
-def playout(hands, trick, leader: int, taker: int, contract: str, history, discard, chien) -> R.Tally:
+def playout(hands, trick, leader: int, taker: int, contract: str, history, discard, chien) -> Tally:
     """Play the deal to its end with ``low_play`` for everybody and count it.
 
     ``hands`` holds the 4 hands, ``trick`` the cards of the current trick, ``history`` the finished
@@ -145,10 +146,10 @@ def playout(hands, trick, leader: int, taker: int, contract: str, history, disca
             history.append((leader, trick, winner))
             winners.append(winner)
             leader, trick = winner, ()
-    return R.tally(tuple(history), taker, contract, tuple(discard), tuple(chien))
+    return count_deal(tuple(history), taker, contract, tuple(discard), tuple(chien))
 
 
-def score(t: R.Tally, contract: str, bonuses, chelem: bool, taker: int, seat: int) -> float:
+def score(t: Tally, contract: str, bonuses, chelem: bool, taker: int, seat: int) -> float:
     """``seat``'s final score for a counted deal."""
-    d = R.settle(contract, t.n_oudlers, t.points, t.pab, bonuses, chelem, t.taker_all, t.defence_all).d
-    return 3 * d if seat == taker else -d
+    d = settle_facts(contract, t.n_oudlers, t.points, t.pab, bonuses, chelem, t.taker_all, t.defence_all).d
+    return TAKER_SHARE * d if seat == taker else -d

@@ -17,7 +17,7 @@ from typing import Any, Callable
 from cardavia_nb.core.game import Game, jsonable
 from cardavia_nb.core.record import Record
 from cardavia_nb.games import get
-from cardavia_nb.games.french_tarot.actions import ActionList
+from cardavia_nb.games.french_tarot.rules import ActionList
 from cardavia_nb.games.french_tarot.rules import CARDS as TAROT_CARDS
 from cardavia_nb.players import french_tarot, pao_de_kuai, truco
 
@@ -122,12 +122,22 @@ def french_tarot_chelem() -> tuple[Any, Record]:
     return play("french_tarot", 0, {"hands": hands, "chien": rest[54:60], "dealer": 0}, taker_slams)
 
 
+# Seed 1's first played deal (its fifth: four were passed out) as the shuffle of the "tarot-deal" key
+# domain dealt it: an explicit deal keeps the record's game whatever the engine's shuffle becomes.
+FRENCH_TAROT_DEAL = {
+    "hands": [h.split() for h in ("KS 9S 3S 6H ND 2D QC 8C 7C 5C 1C T21 T20 T16 T14 T7 T5 T4",
+                                  "NS NH 10H 5H 3H KD QD 10D 9D 7D 10C 9C 6C T19 T18 T15 T12 T8",
+                                  "QS JS 6S 4S 2S 1S KH QH JH 8H 4H JD 8D 5D 2C T13 T11 T2",
+                                  "10S 8S 7S 9H 7H 2H 1H 6D 4D 3D NC JC 4C 3C T17 T6 T1 EX")],
+    "chien": "5S 1D KC T10 T9 T3".split(), "dealer": 2, "deal_no": 4}
+
+
 CASES: dict[str, Callable[[], tuple[Any, Record]]] = {
     "truco": lambda: play("truco", 1),
     "truco_envido_cap": truco_envido_cap,
     "pao_de_kuai": lambda: play("pao_de_kuai", 1, PDK_DEAL),
     "pao_de_kuai_heavenly": pao_de_kuai_heavenly,
-    "french_tarot": lambda: play("french_tarot", 1),
+    "french_tarot": lambda: play("french_tarot", 1, FRENCH_TAROT_DEAL),
     "french_tarot_chelem": french_tarot_chelem,
 }
 

@@ -15,40 +15,57 @@ returns a plain tuple. The UI takes ready-made sets from ``presets`` (``discard_
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Callable, Mapping, Sequence
 
-from cardavia_nb.core.game import Action, Event, Game, Item, Result
+from cardavia_nb.core.game import Action, Event, Game, Result
 from cardavia_nb.core.rng import check_seed, rng
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games.french_tarot import rules as R
-from cardavia_nb.games.french_tarot import actions as A
-from cardavia_nb.games.french_tarot import words
-from cardavia_nb.games.french_tarot.actions import (BID, CHELEM_NO, CHELEM_YES, PLAY, ActionList,
-                                                    parse_action, set_action)
-from cardavia_nb.games.french_tarot.view import TarotView, TrickView
+from cardavia_nb.games.french_tarot import scoring, words
+from cardavia_nb.games.french_tarot.rules import BID, CHELEM, CHELEM_YES, DISCARD, OVER, PLAY, parse_action, set_action
+from cardavia_nb.games.french_tarot.state import FrenchTarotState, FrenchTarotView, observe
 
-PHASES = ("bid", "discard", "chelem", "play", "over")
-_BID_CHOICES = tuple((BID["pass"],) + tuple(BID[c] for c in R.CONTRACTS[h + 1:]) for h in range(5))
 _PLAY_EVENTS = tuple({c: Event("play", s, (c,)) for c in R.CARDS} for s in range(4))
 
 
 def _deal(seed: int, deal_no: int) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
     """Four hands of 18 and a chien of 6 from the seeded shuffle of deal ``deal_no``."""
     order = list(R.CARDS)
-    rng("tarot-deal", seed, deal_no).shuffle(order)
+    rng(R.DEAL_DOMAIN, seed, deal_no).shuffle(order)
     hands = tuple(R.sort_cards(order[18 * s:18 * s + 18]) for s in range(4))
     return hands, R.sort_cards(order[72:])
 
 
-def _start(seed: int, deal_no: int, dealer: int, hands, chien, events: tuple[Event, ...]) -> R.TarotState:
+def fill_deal(fixed: Mapping[int, Sequence[str]], chien: Sequence[str] = (), order: Sequence[str] | None = None,
+              allow: Mapping[int, Callable[[str], bool]] | None = None):
+    """A fixture deal holding the ``fixed`` cards of some seats and the given ``chien`` cards: each other
+    card, in ``order`` (the pack's by default), goes to the seat with most room among those ``allow``
+    lets take it (a void, a trump limit), else to the chien. (hands, chien), or None when that leaves a
+    place short."""
+    allow = allow or {}
+    hands = {s: list(fixed.get(s, ())) for s in range(4)}
+    pile = list(chien)
+    taken = {c for cs in hands.values() for c in cs} | set(pile)
+    for card in (c for c in (R.CARDS if order is None else order) if c not in taken):
+        room = [s for s in range(4) if len(hands[s]) < 18 and allow.get(s, lambda c: True)(card)]
+        if room:
+            hands[max(room, key=lambda s: (18 - len(hands[s]), -s))].append(card)
+        elif len(pile) < 6:
+            pile.append(card)
+    if any(len(h) != 18 for h in hands.values()) or len(pile) != 6:
+        return None
+    return tuple(tuple(hands[s]) for s in range(4)), tuple(pile)
+
+
+def _start(seed: int, deal_no: int, dealer: int, hands, chien, events: tuple[Event, ...]) -> FrenchTarotState:
     """The first deal from ``deal_no`` on that is not petit sec, in the bidding phase (§4)."""
     while True:
         events += (Event("deal", dealer, data=(("deal_no", deal_no),)),)
         sec = next((s for s in range(4) if R.is_petit_sec(hands[s])), None)
         if sec is None:
             first = (dealer + 1) % 4
-            return R.TarotState(seed, deal_no, dealer, "bid", first, hands, chien, (), (), None, None, False,
-                              (), first, (), (), events)
+            return FrenchTarotState(seed, deal_no, dealer, BID, first, hands, chien, (), (), None, None, False,
+                                    (), first, (), (), events)
         events += (Event("cancel", sec, (R.PETIT,), source="petit_sec"),)
         deal_no, dealer = deal_no + 1, (dealer + 1) % 4
         hands, chien = _deal(seed, deal_no)
@@ -59,7 +76,7 @@ def _replace_hand(hands, seat: int, hand: tuple[str, ...]) -> tuple[tuple[str, .
     return hands[:seat] + (hand,) + hands[seat + 1:]
 
 
-class FrenchTarot(Game[R.TarotState, TarotView]):
+class FrenchTarot(Game[FrenchTarotState, FrenchTarotView]):
     """French Tarot for four players, one deal (rules spec: shared/rules/french_tarot.md)."""
 
     name = "french_tarot"
@@ -73,109 +90,71 @@ class FrenchTarot(Game[R.TarotState, TarotView]):
         self._memo: tuple[Any, Any] = (None, None)
 
     # --- setup ---------------------------------------------------------------------------
-    def new(self, seed: int, hands=None, chien=None, dealer=None, **setup: Any) -> R.TarotState:
-        """A deal from ``seed``; fixtures may fix ``hands`` (4 × 18 ids), ``chien`` (6) and ``dealer``."""
+    def new(self, seed: int, hands=None, chien=None, dealer=None, deal_no: int = 0, **setup: Any) -> FrenchTarotState:
+        """A deal from ``seed``, or the explicit deal ``hands`` (4 × 18 ids) and ``chien`` (6); ``dealer``
+        and ``deal_no`` (how many deals were cancelled before it) place it in the game."""
         check_seed(seed)
         if setup:
-            raise ValueError(f"french_tarot has no setup {', '.join(sorted(setup))}; use hands, chien, dealer.")
+            raise ValueError(f"french_tarot has no setup {', '.join(sorted(setup))}; "
+                             "use hands, chien, dealer, deal_no.")
+        if not isinstance(deal_no, int) or deal_no < 0:
+            raise ValueError(f"The deal number counts the cancelled deals before it: 0 or more, not {deal_no!r}.")
         if dealer is None:
-            dealer = rng("tarot-dealer", seed).randrange(4)
+            dealer = (rng(R.DEALER_DOMAIN, seed).randrange(4) + deal_no) % 4
         if dealer not in range(4):
             raise ValueError(f"The dealer must be a seat from 0 to 3, not {dealer!r}.")
         if hands is None:
-            dealt_hands, dealt_chien = _deal(seed, 0)
+            if chien is not None:
+                raise ValueError("A chien is dealt with the hands: give both, or neither.")
+            dealt_hands, dealt_chien = _deal(seed, deal_no)
         else:
-            dealt_hands = tuple(R.sort_cards(h) for h in hands)
-            dealt_chien = R.sort_cards(chien or ())
-            every = [c for h in dealt_hands for c in h] + list(dealt_chien)
-            if (len(dealt_hands) != 4 or any(len(h) != 18 for h in dealt_hands) or len(dealt_chien) != 6
-                    or sorted(every) != sorted(R.CARDS)):
-                raise ValueError("A fixture needs 4 hands of 18 cards and a chien of 6: the 78 cards once each.")
-        return _start(seed, 0, dealer, dealt_hands, dealt_chien, ())
+            dealt_hands, dealt_chien = R.check_deal(hands, chien)
+        return _start(seed, deal_no, dealer, dealt_hands, dealt_chien, ())
 
     # --- legal moves -----------------------------------------------------------------------
-    def legal_actions(self, state: R.TarotState):
+    def legal_actions(self, state: FrenchTarotState):
         """Exactly the legal moves (an ``ActionList`` when whole sets are possible, else a tuple)."""
         memo_state, memo = self._memo
         if memo_state is state:
             return memo
-        out = self._legal(state)
+        out = R.legal_actions(state)
         self._memo = (state, out)
         return out
-
-    def _legal(self, state: R.TarotState):
-        phase = state.phase
-        if phase == "play":
-            seat = state.to_act
-            hand = state.hands[seat]
-            plays = tuple(PLAY[c] for c in R.legal(hand, state.trick))
-            if len(hand) == 18 and R.may_declare(state, seat):
-                families = A.poignee_families(state, seat)
-                if families:
-                    return ActionList(plays, families)
-            return plays
-        if phase == "bid":
-            high = max((R.CONTRACTS.index(b) for _, b in state.bids), default=0)
-            return _BID_CHOICES[high]
-        if phase == "discard":
-            return ActionList((), (A.discard_family(state.hands[state.taker]),))
-        if phase == "chelem":
-            return (CHELEM_NO, CHELEM_YES)
-        return ()
 
     def action(self, action_id: str) -> Action:
         """The action with this id (see the module docstring for the id forms)."""
         return parse_action(action_id)
 
-    def explain_illegal(self, state: R.TarotState, action: Action) -> Msg | None:
+    def explain_illegal(self, state: FrenchTarotState, action: Action) -> Msg | None:
         """Why ``action`` is not allowed now, in the rules' words, or None if it is legal."""
-        if state.to_act is None:
-            return Msg.of("core.game_over")
-        kind, phase = action.kind, state.phase
-        seat = state.to_act
-        if kind == "play" and phase == "play":
-            return words.problem_msg(R.illegal_card_reason(state.hands[seat], state.trick, action.cards[0]))
-        if kind == "bid" and phase == "bid":
-            if action in self.legal_actions(state):
-                return None
-            return Msg.of("french_tarot.illegal.bid_too_low", bid=action.id[4:])
-        if kind == "discard" and phase == "discard":
-            return self.check_discard(state, action.cards)[1]
-        if kind == "chelem" and phase == "chelem":
-            return None
-        if kind == "poignee" and phase == "play":
-            return self.check_poignee(state, action.cards)[1]
-        return Msg.of(f"french_tarot.illegal.phase_{phase}")
+        return R.illegal_reason(state, action)
 
-    def check_discard(self, state: R.TarotState, cards) -> tuple[Action | None, Msg | None]:
+    def check_discard(self, state: FrenchTarotState, cards) -> tuple[Action | None, Msg | None]:
         """The discard action for a selection of cards, or None and the reason it is refused."""
-        if state.phase != "discard":
-            return None, Msg.of(f"french_tarot.illegal.phase_{state.phase}")
-        problem = R.discard_problem(state.hands[state.taker], tuple(cards))
-        return (None, words.problem_msg(problem)) if problem else (set_action("discard", tuple(cards)), None)
+        return self._check(state, "discard", tuple(cards))
 
-    def check_poignee(self, state: R.TarotState, cards) -> tuple[Action | None, Msg | None]:
+    def check_poignee(self, state: FrenchTarotState, cards) -> tuple[Action | None, Msg | None]:
         """The poignée action for a selection of cards by the seat to act, or None and the reason."""
-        seat = state.to_act
-        if state.phase != "play":
-            return None, Msg.of(f"french_tarot.illegal.phase_{state.phase}")
-        if not R.may_declare(state, seat):
-            return None, Msg.of("french_tarot.illegal.poignee_late")
-        problem = R.poignee_problem(state.hands[seat], tuple(cards), R.public_discard(state),
-                                    R.four_kings_open(state, seat))
-        return (None, words.problem_msg(problem)) if problem else (set_action("poignee", tuple(cards)), None)
+        return self._check(state, "poignee", tuple(cards))
 
-    def check_selection(self, state: R.TarotState, cards) -> tuple[Action | None, Msg | None]:
+    @staticmethod
+    def _check(state: FrenchTarotState, kind: str, cards: tuple[str, ...]) -> tuple[Action | None, Msg | None]:
+        """(the set action, None) if the rules allow these cards now, else (None, the reason); the
+        reason reads the cards in the order they were selected, so it names the first one at fault."""
+        reason = R.illegal_reason(state, Action(kind, kind, cards))
+        return (None, reason) if reason else (set_action(kind, cards), None)
+
+    def check_selection(self, state: FrenchTarotState, cards) -> tuple[Action | None, Msg | None]:
         """The selection is a discard in the discard phase, else a poignée to show."""
-        check = self.check_discard if state.phase == "discard" else self.check_poignee
+        check = self.check_discard if state.phase == DISCARD else self.check_poignee
         return check(state, cards)
 
-    def presets(self, state: R.TarotState) -> tuple[Action, ...]:
+    def presets(self, state: FrenchTarotState) -> tuple[Action, ...]:
         """The ready-made discard, or the poignée per level the seat to act may show."""
         offer = self.discard_offer(state)
         return (offer,) if offer is not None else tuple(a for _, a in self.poignee_offers(state))
 
-    def poignee_offers(self, state: R.TarotState) -> tuple[tuple[str, Action], ...]:
+    def poignee_offers(self, state: FrenchTarotState) -> tuple[tuple[str, Action], ...]:
         """The ready-made poignée per level the seat to act may show now: (level name, action) (D22)."""
         seat = state.to_act
         if seat is None or not R.may_declare(state, seat):
@@ -183,16 +162,16 @@ class FrenchTarot(Game[R.TarotState, TarotView]):
         offers = R.poignee_offers(state.hands[seat], R.public_discard(state), R.four_kings_open(state, seat))
         return tuple((R.POIGNEE_NAME[n], set_action("poignee", cards)) for n, cards in offers)
 
-    def discard_offer(self, state: R.TarotState) -> Action | None:
+    def discard_offer(self, state: FrenchTarotState) -> Action | None:
         """A ready-made valid discard (the six cheapest allowed cards), or None outside the discard."""
-        if state.phase != "discard":
+        if state.phase != DISCARD:
             return None
-        fam = A.discard_family(state.hands[state.taker])
+        fam = R.discard_family(state.hands[state.taker])
         cheapest = sorted(fam.pool, key=lambda c: (R.POINTS[c], R.RANK[c], R.KEY[c]))[:fam.k]
         return set_action("discard", fam.fixed + tuple(cheapest))
 
     # --- transitions -----------------------------------------------------------------------
-    def _apply(self, state: R.TarotState, action: Action) -> R.TarotState:
+    def _apply(self, state: FrenchTarotState, action: Action) -> FrenchTarotState:
         kind = action.kind
         if kind == "play":
             return self._play(state, action.cards[0])
@@ -204,7 +183,7 @@ class FrenchTarot(Game[R.TarotState, TarotView]):
             return self._chelem(state, action.id == CHELEM_YES.id)
         return self._poignee(state, action.cards)
 
-    def _bid(self, s: R.TarotState, bid: str) -> R.TarotState:
+    def _bid(self, s: FrenchTarotState, bid: str) -> FrenchTarotState:
         seat = s.to_act
         bids = s.bids + ((seat, bid),)
         events = (Event("bid", seat, source=bid),)
@@ -218,34 +197,34 @@ class FrenchTarot(Game[R.TarotState, TarotView]):
             return _start(s.seed, s.deal_no + 1, dealer, hands, chien, events)
         taker, contract = best
         events += (Event("contract", taker, source=contract),)
-        if contract in ("prise", "garde"):
+        if R.chien_shown(contract):
             hands = _replace_hand(s.hands, taker, R.sort_cards(s.hands[taker] + s.chien))
             events += (Event("chien", taker, s.chien),)
-            return s._replace(phase="discard", to_act=taker, hands=hands, bids=bids, contract=contract,
+            return s._replace(phase=DISCARD, to_act=taker, hands=hands, bids=bids, contract=contract,
                               taker=taker, events=events)
-        return s._replace(phase="chelem", to_act=taker, bids=bids, contract=contract, taker=taker,
+        return s._replace(phase=CHELEM, to_act=taker, bids=bids, contract=contract, taker=taker,
                           events=events)
 
-    def _discard(self, s: R.TarotState, cards: tuple[str, ...]) -> R.TarotState:
+    def _discard(self, s: FrenchTarotState, cards: tuple[str, ...]) -> FrenchTarotState:
         taker = s.taker
         hand = tuple(c for c in s.hands[taker] if c not in cards)
         shown = tuple(c for c in cards if R.SUIT[c] == "T")
         events = (Event("discard", taker, shown, amount=len(cards)),)
-        return s._replace(phase="chelem", hands=_replace_hand(s.hands, taker, hand), discard=R.sort_cards(cards),
+        return s._replace(phase=CHELEM, hands=_replace_hand(s.hands, taker, hand), discard=R.sort_cards(cards),
                           events=events)
 
-    def _chelem(self, s: R.TarotState, announced: bool) -> R.TarotState:
+    def _chelem(self, s: FrenchTarotState, announced: bool) -> FrenchTarotState:
         leader = s.taker if announced else (s.dealer + 1) % 4
         events = (Event("chelem", s.taker, data=(("announced", announced),)),)
-        return s._replace(phase="play", to_act=leader, chelem=announced, leader=leader, events=events)
+        return s._replace(phase=PLAY, to_act=leader, chelem=announced, leader=leader, events=events)
 
-    def _poignee(self, s: R.TarotState, cards: tuple[str, ...]) -> R.TarotState:
+    def _poignee(self, s: FrenchTarotState, cards: tuple[str, ...]) -> FrenchTarotState:
         seat = s.to_act
         events = (Event("poignee", seat, cards, amount=R.POIGNEE_BONUS[len(cards)],
                         source=R.POIGNEE_NAME[len(cards)]),)
         return s._replace(poignees=s.poignees + ((seat, cards),), events=events)
 
-    def _play(self, s: R.TarotState, card: str) -> R.TarotState:
+    def _play(self, s: FrenchTarotState, card: str) -> FrenchTarotState:
         seat = s.to_act
         hand = s.hands[seat]
         i = hand.index(card)
@@ -253,100 +232,69 @@ class FrenchTarot(Game[R.TarotState, TarotView]):
         trick = s.trick + (card,)
         event = _PLAY_EVENTS[seat][card]
         if len(trick) < 4:
-            return R.TarotState(s.seed, s.deal_no, s.dealer, "play", (seat + 1) % 4, hands, s.chien, s.discard,
-                              s.bids, s.contract, s.taker, s.chelem, s.poignees, s.leader, trick, s.history,
-                              (event,))
+            return FrenchTarotState(s.seed, s.deal_no, s.dealer, PLAY, (seat + 1) % 4, hands, s.chien, s.discard,
+                                    s.bids, s.contract, s.taker, s.chelem, s.poignees, s.leader, trick, s.history,
+                                    (event,))
         no = len(s.history) + 1
         slam = R.excuse_slam_lead(trick, no, s.leader, s.taker, tuple(w for _, _, w in s.history))
         winner = R.trick_winner(trick, s.leader, slam)
         history = s.history + ((s.leader, trick, winner),)
         events = (event, Event("trick", winner, trick, amount=R.card_points(trick), data=(("trick_no", no),)))
         if R.EX in trick:
-            to_taker, moved = R.excuse_fate(trick, s.leader, winner, s.taker, no, slam)
+            to_taker, moved = scoring.excuse_fate(trick, s.leader, winner, s.taker, no, slam)
             owner = (s.leader + trick.index(R.EX)) % 4
             events += (Event("excuse", owner, (R.EX,), amount=moved,
                              data=(("to_taker", to_taker), ("trick_no", no))),)
         if no < 18:
-            return R.TarotState(s.seed, s.deal_no, s.dealer, "play", winner, hands, s.chien, s.discard,
-                              s.bids, s.contract, s.taker, s.chelem, s.poignees, winner, (), history, events)
-        final = R.TarotState(s.seed, s.deal_no, s.dealer, "over", None, hands, s.chien, s.discard, s.bids,
-                           s.contract, s.taker, s.chelem, s.poignees, s.leader, (), history, ())
+            return FrenchTarotState(s.seed, s.deal_no, s.dealer, PLAY, winner, hands, s.chien, s.discard,
+                                    s.bids, s.contract, s.taker, s.chelem, s.poignees, winner, (), history, events)
+        final = FrenchTarotState(s.seed, s.deal_no, s.dealer, OVER, None, hands, s.chien, s.discard, s.bids,
+                                 s.contract, s.taker, s.chelem, s.poignees, s.leader, (), history, ())
         return final._replace(events=events + self._point_events(final))
 
     # --- scoring -----------------------------------------------------------------------------
-    def tally(self, state: R.TarotState) -> R.Tally:
-        """The counted piles of a finished deal."""
-        return R.tally(state.history, state.taker, state.contract, state.discard, state.chien)
-
-    def settlement(self, state: R.TarotState) -> R.Settlement:
-        """The itemised settlement of a finished deal (per defender, from the taker's side)."""
-        t = self.tally(state)
-        return R.settle(state.contract, t.n_oudlers, t.points, t.pab,
-                        tuple(R.POIGNEE_BONUS[len(c)] for _, c in state.poignees), state.chelem,
-                        t.taker_all, t.defence_all)
-
-    def _point_events(self, state: R.TarotState) -> tuple[Event, ...]:
+    def _point_events(self, state: FrenchTarotState) -> tuple[Event, ...]:
         """One "points" event per seat and scoring source of the settlement."""
         sources = {"french_tarot.item.base": "contract", "french_tarot.item.pab_taker": "petit_au_bout",
                    "french_tarot.item.pab_defence": "petit_au_bout", "french_tarot.item.poignee": "poignee",
                    "french_tarot.item.chelem": "chelem"}
         out = []
-        for item in self.settlement(state).items:
+        for item in scoring.settlement(state).items:
             source = sources.get(item.key)
             if source is None:
                 continue
             for seat in range(4):
-                amount = 3 * item.amount if seat == state.taker else -item.amount
+                amount = scoring.TAKER_SHARE * item.amount if seat == state.taker else -item.amount
                 out.append(Event("points", seat, amount=amount, source=source))
         return tuple(out)
 
-    def result(self, state: R.TarotState) -> Result | None:
+    def result(self, state: FrenchTarotState) -> Result | None:
         """Scores (taker 3D, each defender −D), the contract's winners and the itemised settlement."""
-        if state.phase != "over":
+        if state.phase != OVER:
             return None
-        st = self.settlement(state)
-        taker = state.taker
-        payoffs = tuple(3 * st.d if s == taker else -st.d for s in range(4))
-        winners = (taker,) if st.made else tuple(s for s in range(4) if s != taker)
-        items = st.items + tuple(Item("french_tarot.item.score", s, payoffs[s], ()) for s in range(4))
-        return Result(payoffs, winners, items, payoffs)
+        st = scoring.settlement(state)
+        scores, items = scoring.spread(st, state.taker)
+        winners = (state.taker,) if st.made else tuple(s for s in range(4) if s != state.taker)
+        return Result(scores, winners, items, scores)
 
-    # --- observation --------------------------------------------------------------------------
-    def observe(self, state: R.TarotState, seat: int) -> TarotView:
-        """What ``seat`` may see now (see ``TarotView``)."""
-        over = state.phase == "over"
-        taken = state.contract in ("prise", "garde")
-        chien = state.chien if over or taken else ()
-        discard = state.discard if seat == state.taker else R.public_discard(state)
-        history = tuple(TrickView(l, t, w) for l, t, w in state.history)
-        won = [0, 0, 0, 0]
-        for _, _, w in state.history:
-            won[w] += 1
-        res = self.result(state) if over else None
-        return TarotView(
-            seat=seat, to_act=state.to_act, phase=state.phase, dealer=state.dealer, deal_no=state.deal_no,
-            hand=state.hands[seat], bids=state.bids, contract=state.contract, taker=state.taker,
-            chien=chien, discard=discard, discard_trumps=R.public_discard(state),
-            chelem=state.chelem if state.phase in ("play", "over") else None,
-            poignees=state.poignees, leader=state.leader,
-            trick=tuple(((state.leader + i) % 4, c) for i, c in enumerate(state.trick)),
-            history=history, tricks_won=tuple(won), counts=tuple(len(h) for h in state.hands),
-            scores=res.scores if res else None)
+    def observe(self, state: FrenchTarotState, seat: int) -> FrenchTarotView:
+        """What ``seat`` may see now (see ``FrenchTarotView``)."""
+        return observe(state, seat)
 
     # --- conformance hooks ---------------------------------------------------------------------
-    def card_places(self, state: R.TarotState) -> dict[str, tuple[str, ...]]:
+    def card_places(self, state: FrenchTarotState) -> dict[str, tuple[str, ...]]:
         """Hands, chien (while not taken), discard, current trick and finished tricks."""
-        taken = state.contract in ("prise", "garde")
+        taken = R.chien_shown(state.contract)
         return {"hand0": state.hands[0], "hand1": state.hands[1], "hand2": state.hands[2],
                 "hand3": state.hands[3], "chien": () if taken else state.chien, "discard": state.discard,
                 "trick": state.trick, "tricks": tuple(c for _, t, _ in state.history for c in t)}
 
-    def shuffle_hidden(self, state: R.TarotState, seat: int, rand: random.Random) -> R.TarotState:
+    def shuffle_hidden(self, state: FrenchTarotState, seat: int, rand: random.Random) -> FrenchTarotState:
         """Permute the cards ``seat`` cannot see among the other hands, the hidden chien and the hidden
         part of the discard, keeping sizes and public facts (shown poignées, revealed chien cards,
         discarded trumps; the hidden discard only receives non-King suit cards)."""
         known = set(R.sort_cards(c for _, cs in state.poignees for c in cs))
-        taken = state.contract in ("prise", "garde")
+        taken = R.chien_shown(state.contract)
         if taken:
             known.update(state.chien)
         movable = [[c for c in state.hands[s] if c not in known] if s != seat else [] for s in range(4)]

@@ -1,17 +1,24 @@
-"""French Tarot rules as plain functions: card tables, legal cards, trick winners, validity checks, settlement.
+"""French Tarot rules (spec french_tarot.md) as plain functions: the cards, the phases, legal cards,
+trick winners, the discard and poignée checks, the action ids with the lazy list of whole-set actions,
+and legality written once (``illegal_reason``; ``legal_actions`` generates the same moves faster, and a
+property test checks that the two agree).
 
-Everything here works on card ids (``"KS"``, ``"T21"``, ``"EX"``) and small tuples, so tests, the engine
-and the computer players share one implementation of each rule of the spec.
+Everything works on card ids (``"KS"``, ``"T21"``, ``"EX"``) and small tuples, so tests, the engine and
+the computer players share one implementation of each rule of the spec.
 """
 
 from __future__ import annotations
 
-import math
-from typing import Iterable, NamedTuple
+import itertools
+from collections.abc import Sequence
+from math import comb
+from typing import Any, Iterable, Iterator, NamedTuple
 
 from cardavia_nb.core.cards import deck
-from cardavia_nb.core.game import Event, Item
+from cardavia_nb.core.game import Action, IllegalAction
 from cardavia_nb.core.text import Msg
+
+FrenchTarotState = Any  # state.FrenchTarotState (that module builds on this one, so it is not imported)
 
 CARDS = tuple(c.id for c in deck("tarot78"))
 SUIT = {c.id: c.suit for c in deck("tarot78")}  # "S" "H" "D" "C", "T" for trumps, "X" for the Excuse
@@ -28,12 +35,27 @@ POINTS = {c: (4.5 if c in OUDLERS else _FACE_POINTS.get(RANK[c], 0.5) if SUIT[c]
 KEY = {c: (SUITS.index(SUIT[c]) * 100 + 20 - RANK[c]) if SUIT[c] in SUITS
        else (500 + 21 - RANK[c]) if SUIT[c] == "T" else 600 for c in CARDS}
 
+BID, DISCARD, CHELEM, PLAY, OVER = "bid", "discard", "chelem", "play", "over"
+PHASES = (BID, DISCARD, CHELEM, PLAY, OVER)
+DEAL_DOMAIN = "french_tarot-deal"  # the key domain of the shuffle (core.rng)
+DEALER_DOMAIN = "french_tarot-dealer"  # the key domain of the first dealer's draw
+
 CONTRACTS = ("pass", "prise", "garde", "garde_sans", "garde_contre")
 MULTIPLIER = {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}
 TARGETS = (56, 51, 41, 36)
 POIGNEE_LEVELS = ((10, "simple", 20), (13, "double", 30), (15, "triple", 40))
 POIGNEE_BONUS = {n: bonus for n, _, bonus in POIGNEE_LEVELS}
 POIGNEE_NAME = {n: name for n, name, _ in POIGNEE_LEVELS}
+
+
+def _illegal(key: str, **params) -> Msg:
+    """A rule problem as its message ``french_tarot.illegal.<key>``."""
+    return Msg.of(f"french_tarot.illegal.{key}", **params)
+
+
+def chien_shown(contract: str | None) -> bool:
+    """Whether the chien is shown and taken by the taker (Prise and Garde, §5, §6)."""
+    return contract in ("prise", "garde")
 
 
 def sort_cards(cards: Iterable[str]) -> tuple[str, ...]:
@@ -62,6 +84,29 @@ def is_petit_sec(hand: Iterable[str]) -> bool:
     return trumps == [PETIT]
 
 
+def check_deal(hands, chien) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """An explicit deal in display order once it is checked to be a real one: four hands of 18 and a
+    chien of 6 holding the 78 cards of the pack once each (§4.1); else a ValueError saying what is wrong."""
+    if chien is None:
+        raise ValueError("An explicit deal needs the chien as well as the hands.")
+    hands, chien = [list(h) for h in hands], list(chien)
+    if len(hands) != 4:
+        raise ValueError(f"A French Tarot deal has four hands, not {len(hands)}.")
+    for seat, hand in enumerate(hands):
+        if len(hand) != 18:
+            raise ValueError(f"Each hand holds 18 cards, but seat {seat}'s holds {len(hand)}.")
+    if len(chien) != 6:
+        raise ValueError(f"The chien holds 6 cards, not {len(chien)}.")
+    seen: set[str] = set()
+    for card in [c for h in hands for c in h] + chien:
+        if card not in KEY:
+            raise ValueError(f"{card!r} is not a card of the Tarot pack.")
+        if card in seen:
+            raise ValueError(f"{card} is dealt twice.")
+        seen.add(card)
+    return tuple(sort_cards(h) for h in hands), sort_cards(chien)
+
+
 def legal(hand: tuple[str, ...], trick: tuple[str, ...]) -> tuple[str, ...]:
     """The cards of ``hand`` that may be played to ``trick`` (§8.3), in hand order."""
     if not trick or trick == (EX,):
@@ -78,19 +123,19 @@ def legal(hand: tuple[str, ...], trick: tuple[str, ...]) -> tuple[str, ...]:
     return hand
 
 
-def illegal_card_reason(hand: tuple[str, ...], trick: tuple[str, ...], card: str) -> tuple[str, dict] | None:
-    """Why ``card`` may not be played (a message key suffix and its parameters), or None if it may."""
+def illegal_card_reason(hand: tuple[str, ...], trick: tuple[str, ...], card: str) -> Msg | None:
+    """Why ``card`` may not be played, or None if it may."""
     if card not in hand:
-        return "not_in_hand", {"card": card}
+        return _illegal("not_in_hand", card=card)
     if card in legal(hand, trick):
         return None
     led = trick[0] if trick[0] != EX else trick[1]
     if SUIT[led] != "T" and any(SUIT[c] == SUIT[led] for c in hand):
-        return "must_follow", {"card": card, "card_led": led}
+        return _illegal("must_follow", card=card, card_led=led)
     if SUIT[card] == "T":
         high = max((c for c in trick if SUIT[c] == "T"), key=RANK.__getitem__)
-        return "must_overtrump", {"card": card, "card_high": high}
-    return "must_trump", {"card": card}
+        return _illegal("must_overtrump", card=card, card_high=high)
+    return _illegal("must_trump", card=card)
 
 
 def best_card(trick: tuple[str, ...]) -> int:
@@ -141,25 +186,25 @@ def discard_trump_pool(hand: Iterable[str]) -> tuple[str, ...]:
     return tuple(c for c in hand if SUIT[c] == "T" and c not in OUDLERS)
 
 
-def discard_problem(hand: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, dict] | None:
+def discard_problem(hand: tuple[str, ...], cards: tuple[str, ...]) -> Msg | None:
     """Why ``cards`` is not a valid discard from the taker's 24 cards ``hand``, or None (§6.1)."""
     for c in cards:  # a card that may never be discarded is named first, whatever the count
         if c not in hand:
-            return "not_in_hand", {"card": c}
+            return _illegal("not_in_hand", card=c)
     for c in cards:
         if c in KINGS or c in OUDLERS:
-            return "discard_protected", {"card": c}
+            return _illegal("discard_protected", card=c)
     ords = ordinary(hand)
     trumps = [c for c in cards if SUIT[c] == "T"]
     if len(ords) >= 6 and trumps:
-        return "discard_no_trump", {"card": trumps[0], "n": len(ords)}
+        return _illegal("discard_no_trump", card=trumps[0], n=len(ords))
     if len(set(cards)) != len(cards) or len(cards) != 6:
-        return "discard_six", {"n": len(set(cards))}
+        return _illegal("discard_six", n=len(set(cards)))
     if len(ords) >= 6:
         return None
     missing = [c for c in ords if c not in cards]
     if missing:
-        return "discard_all_ordinary", {"card": missing[0]}
+        return _illegal("discard_all_ordinary", card=missing[0])
     return None
 
 
@@ -170,33 +215,33 @@ def hand_trumps(hand: Iterable[str]) -> tuple[str, ...]:
 
 
 def poignee_problem(hand: tuple[str, ...], shown: tuple[str, ...], public_discard: tuple[str, ...] = (),
-                    four_kings: bool = False) -> tuple[str, dict] | None:
+                    four_kings: bool = False) -> Msg | None:
     """Why showing ``shown`` is not a valid poignée for ``hand``, or None (§8.2, D6, D7, D20, D21).
 
     ``public_discard`` are the taker's publicly discarded trumps and ``four_kings`` whether the
     four-Kings exception is open to this player (taker at Prise/Garde holding the four Kings).
     """
     if len(set(shown)) != len(shown):
-        return "poignee_size", {"n": len(set(shown))}
+        return _illegal("poignee_size", n=len(set(shown)))
     for c in shown:
         if SUIT[c] not in "TX":
-            return "poignee_not_trump", {"card": c}
+            return _illegal("poignee_not_trump", card=c)
     n = len(shown)
     if n not in POIGNEE_BONUS:
-        return "poignee_size", {"n": n}
+        return _illegal("poignee_size", n=n)
     from_discard = [c for c in shown if c not in hand and c in public_discard]
     for c in shown:
         if c not in hand and c not in public_discard:
-            return "not_in_hand", {"card": c}
+            return _illegal("not_in_hand", card=c)
     if from_discard:
         if not (four_kings and n == 15):
-            return "poignee_discard_only_four_kings", {"card": from_discard[0]}
+            return _illegal("poignee_discard_only_four_kings", card=from_discard[0])
         if len(from_discard) != len(public_discard):
-            return "poignee_all_discarded", {"card": next(c for c in public_discard if c not in shown)}
+            return _illegal("poignee_all_discarded", card=next(c for c in public_discard if c not in shown))
     if EX in shown:
         hidden = [c for c in hand_trumps(hand) if c not in shown]
         if hidden:
-            return "poignee_excuse", {"card": hidden[0]}
+            return _illegal("poignee_excuse", card=hidden[0])
     return None
 
 
@@ -221,151 +266,234 @@ def poignee_offers(hand: tuple[str, ...], public_discard: tuple[str, ...] = (),
     return tuple(out)
 
 
-# --- settlement (§9, §10) ----------------------------------------------------------------------
-class Settlement(NamedTuple):
-    """The settlement of a deal: per-defender amount ``d`` (taker gets 3d), made, diff and items."""
-
-    made: bool
-    diff: int
-    base: int
-    d: float
-    items: tuple[Item, ...]
+# --- actions: ids, whole sets and their lazy lists ----------------------------------------------
+PLAYS = {c: Action(f"play:{c}", "play", (c,)) for c in CARDS}
+BIDS = {b: Action(f"bid:{b}", "bid", ()) for b in CONTRACTS}
+CHELEM_YES = Action("chelem:yes", "chelem", ())
+CHELEM_NO = Action("chelem:no", "chelem", ())
+_FIXED = {a.id: a for a in (*PLAYS.values(), *BIDS.values(), CHELEM_YES, CHELEM_NO)}
+SET_KINDS = ("discard", "poignee")
 
 
-def settle(contract: str, n_oudlers: int, points: float, pab: str | None = None,
-           poignees: Iterable[int] = (), chelem_announced: bool = False,
-           taker_all: bool = False, defence_all: bool = False) -> Settlement:
-    """Settle a deal from its facts (§10): ``pab`` is "taker", "defence" or None, ``poignees`` the
-    bonuses (20/30/40) declared by anyone. Amounts are per defender from the taker's side."""
-    m = MULTIPLIER[contract]
-    goal = target(n_oudlers)
-    made = points >= goal
-    diff = math.ceil(abs(points - goal))
-    base = (25 + diff) * m
-    sign = 1 if made else -1
-    items = [Item("french_tarot.item.card_points", None, points, (("points", points),)),
-             Item("french_tarot.item.target", None, goal, (("oudlers", n_oudlers),)),
-             Item("french_tarot.item.oudlers", None, n_oudlers, ()),
-             Item("french_tarot.item.multiplier", None, m, (("contract", Msg.of(f"french_tarot.contract.{contract}")),)),
-             Item("french_tarot.item.base", None, sign * base, (("diff", diff), ("made", made)))]
-    d = sign * base
-    if pab is not None:
-        amount = 10 * m * (1 if pab == "taker" else -1)
-        d += amount
-        items.append(Item(f"french_tarot.item.pab_{pab}", None, amount, ()))
-    for bonus in poignees:
-        d += sign * bonus
-        items.append(Item("french_tarot.item.poignee", None, sign * bonus, (("bonus", bonus),)))
-    chelem = 0
-    if chelem_announced:
-        chelem = 400 if taker_all else -200
-    elif taker_all:
-        chelem = 200
-    if defence_all:
-        chelem -= 200
-    if chelem_announced or taker_all or defence_all:
-        d += chelem
-        items.append(Item("french_tarot.item.chelem", None, chelem,
-                          (("announced", chelem_announced), ("taker_all", taker_all), ("defence_all", defence_all))))
-    items.append(Item("french_tarot.item.total", None, d, ()))
-    return Settlement(made, diff, base, d, tuple(items))
+def set_action(kind: str, cards: tuple[str, ...]) -> Action:
+    """The whole-set action of ``kind`` with ``cards`` (its id lists them in display order)."""
+    ordered = sort_cards(cards)
+    return Action(f"{kind}:{'+'.join(ordered)}", kind, ordered)
 
 
-class Tally(NamedTuple):
-    """The counted piles of a finished deal: taker's points P and oudlers O, slams and Petit au bout."""
-
-    points: float
-    n_oudlers: int
-    taker_pile: tuple[str, ...]
-    taker_all: bool
-    defence_all: bool
-    pab: str | None
-
-
-def excuse_fate(trick: tuple[str, ...], leader: int, winner: int, taker: int, trick_no: int,
-                slam_lead: bool) -> tuple[bool, float]:
-    """Where the Excuse of a trick goes: (True if it ends in the taker's pile, points moved to the taker).
-
-    Tricks 1-17: it stays with its owner's side, and 0.5 moves to the winner's side if that is the
-    other side. Trick 18: it changes side, without compensation, except in the slam lead (§8.5)."""
-    owner = (leader + trick.index(EX)) % 4
-    owner_taker = owner == taker
-    winner_taker = winner == taker
-    if trick_no < 18:
-        if owner_taker == winner_taker:
-            return owner_taker, 0.0
-        return owner_taker, 0.5 if winner_taker else -0.5
-    if slam_lead:
-        return owner_taker, 0.0
-    return not owner_taker, 0.0
+def parse_action(action_id: object) -> Action:
+    """The action with this id; an unknown id raises IllegalAction naming it."""
+    if isinstance(action_id, str):
+        found = _FIXED.get(action_id)
+        if found is not None:
+            return found
+        kind, _, rest = action_id.partition(":")
+        if kind in SET_KINDS and rest:
+            cards = tuple(rest.split("+"))
+            if all(c in KEY for c in cards) and len(set(cards)) == len(cards) <= 24:
+                return set_action(kind, cards)
+    raise IllegalAction(Msg.of("core.unknown_action", id=str(action_id)))
 
 
-def tally(history: tuple[tuple[int, tuple[str, ...], int], ...], taker: int, contract: str,
-          discard: tuple[str, ...], chien: tuple[str, ...]) -> Tally:
-    """Count a finished deal from its 18 tricks (leader, cards, winner) (§8.5, §9, §10 PAB)."""
-    pile: list[str] = list(discard)
-    if contract == "garde_sans":
-        pile += chien
-    moved = 0.0
-    winners = tuple(w for _, _, w in history)
-    last = len(history)
-    slam_lead = False
-    for no, (leader, trick, winner) in enumerate(history, start=1):
-        slam_lead = excuse_slam_lead(trick, no, leader, taker, winners[:no - 1])
-        rest = trick
-        if EX in trick:
-            to_taker, delta = excuse_fate(trick, leader, winner, taker, no, slam_lead)
-            moved += delta
-            if to_taker:
-                pile.append(EX)
-            rest = tuple(c for c in trick if c != EX)
-        if winner == taker:
-            pile.extend(rest)
-    taker_all = all(w == taker for w in winners)
-    defence_all = not any(w == taker for w in winners)
-    pab_trick = history[last - 2] if slam_lead else history[last - 1]
-    pab = None
-    if PETIT in pab_trick[1]:
-        pab = "taker" if pab_trick[2] == taker else "defence"
-    return Tally(card_points(pile) + moved, oudlers(pile), tuple(pile), taker_all, defence_all, pab)
+class Family(NamedTuple):
+    """A family of set-actions: ``fixed`` cards plus every ``k``-subset of ``pool``."""
+
+    kind: str
+    fixed: tuple[str, ...]
+    pool: tuple[str, ...]
+    k: int
+
+    def size(self) -> int:
+        """How many actions the family holds."""
+        return comb(len(self.pool), self.k)
+
+    def nth(self, index: int) -> Action:
+        """The ``index``-th action (combinations in lexicographic order of ``pool``)."""
+        chosen, start, n = [], 0, len(self.pool)
+        for r in range(self.k, 0, -1):
+            for j in range(start, n):
+                count = comb(n - j - 1, r - 1)
+                if index < count:
+                    chosen.append(self.pool[j])
+                    start = j + 1
+                    break
+                index -= count
+        return set_action(self.kind, self.fixed + tuple(chosen))
+
+    def __iter__(self) -> Iterator[Action]:  # type: ignore[override]
+        """Every action of the family, in index order."""
+        for combo in itertools.combinations(self.pool, self.k):
+            yield set_action(self.kind, self.fixed + combo)
+
+    def holds(self, action: Action) -> bool:
+        """Whether ``action`` is one of the family's sets."""
+        if action.kind != self.kind or len(action.cards) != len(self.fixed) + self.k:
+            return False
+        cards = set(action.cards)
+        return cards.issuperset(self.fixed) and cards.difference(self.fixed).issubset(self.pool)
 
 
-# --- the state of a deal and the rules that read it ----------------------------------------------
-class TarotState(NamedTuple):
-    """One moment of a deal (immutable). ``history`` holds finished tricks as (leader, cards, winner)."""
+class ActionList(Sequence):
+    """An exact, ordered, immutable list of legal actions: ``head`` actions, then each family's sets."""
 
-    seed: int
-    deal_no: int
-    dealer: int
-    phase: str
-    to_act: int | None
-    hands: tuple[tuple[str, ...], ...]
-    chien: tuple[str, ...]
-    discard: tuple[str, ...]
-    bids: tuple[tuple[int, str], ...]
-    contract: str | None
-    taker: int | None
-    chelem: bool
-    poignees: tuple[tuple[int, tuple[str, ...]], ...]
-    leader: int
-    trick: tuple[str, ...]
-    history: tuple[tuple[int, tuple[str, ...], int], ...]
-    events: tuple[Event, ...]
+    __slots__ = ("head", "families", "_len")
+
+    def __init__(self, head: tuple[Action, ...], families: tuple[Family, ...]):
+        self.head = head
+        self.families = families
+        self._len = len(head) + sum(f.size() for f in families)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, index):  # type: ignore[override]
+        """The action at ``index`` (negative indexes count from the end; slices give tuples)."""
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(self._len)))
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError("action index out of range")
+        if index < len(self.head):
+            return self.head[index]
+        index -= len(self.head)
+        for family in self.families:
+            size = family.size()
+            if index < size:
+                return family.nth(index)
+            index -= size
+        raise IndexError("action index out of range")
+
+    def __iter__(self) -> Iterator[Action]:
+        yield from self.head
+        for family in self.families:
+            yield from family
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Action):
+            return False
+        return action in self.head or any(f.holds(action) for f in self.families)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ActionList):
+            return self.head == other.head and self.families == other.families
+        if isinstance(other, tuple):
+            return self._len == len(other) and tuple(self) == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.head, self.families))
+
+    def __repr__(self) -> str:
+        return f"ActionList({len(self)} actions: {len(self.head)} listed + {self.families!r})"
 
 
-def four_kings_open(state: TarotState, seat: int) -> bool:
-    """Whether the four-Kings exception (D7) is open to ``seat``: taker at Prise/Garde with the four
-    Kings in hand who discarded trumps."""
-    return (seat == state.taker and state.contract in ("prise", "garde")
-            and KINGS.issubset(state.hands[seat]) and any(SUIT[c] == "T" for c in state.discard))
+def poignee_families(state: FrenchTarotState, seat: int) -> tuple[Family, ...]:
+    """Every valid poignée of ``seat`` as families of sets (§8.2)."""
+    hand = state.hands[seat]
+    trumps = hand_trumps(hand)
+    ex = EX in hand
+    out = []
+    for n, _, _ in POIGNEE_LEVELS:
+        if len(trumps) >= n:
+            out.append(Family("poignee", (), trumps, n))
+        if ex and len(trumps) == n - 1:
+            out.append(Family("poignee", trumps + (EX,), (), 0))
+    if four_kings_open(state, seat):
+        shown = public_discard(state)
+        need = 15 - len(shown)
+        if len(trumps) >= need:
+            out.append(Family("poignee", shown, trumps, need))
+        if ex and len(trumps) == need - 1:
+            out.append(Family("poignee", shown + trumps + (EX,), (), 0))
+    return tuple(out)
 
 
-def public_discard(state: TarotState) -> tuple[str, ...]:
+def discard_family(hand: tuple[str, ...]) -> Family:
+    """Every valid discard of the taker's 24 cards as one family (§6.1)."""
+    ords = ordinary(hand)
+    if len(ords) >= 6:
+        return Family("discard", (), ords, 6)
+    return Family("discard", ords, discard_trump_pool(hand), 6 - len(ords))
+
+
+def four_kings_exception(seat: int, taker: int | None, contract: str | None, hand: Iterable[str],
+                         discarded_trumps: tuple[str, ...]) -> bool:
+    """Whether the four-Kings exception (D7) is open to ``seat``: the taker at Prise/Garde, holding the
+    four Kings, who had to discard trumps."""
+    return seat == taker and chien_shown(contract) and KINGS.issubset(hand) and bool(discarded_trumps)
+
+
+def may_show_poignee(phase: str, held: int, seat: int, poignees: tuple[tuple[int, tuple[str, ...]], ...]) -> bool:
+    """Whether ``seat``, holding ``held`` cards, may still show a poignée: in play, before its first card,
+    not yet declared (§8.2)."""
+    return phase == PLAY and held == 18 and all(s != seat for s, _ in poignees)
+
+
+def four_kings_open(state: FrenchTarotState, seat: int) -> bool:
+    """``four_kings_exception`` for ``seat`` in ``state``."""
+    return four_kings_exception(seat, state.taker, state.contract, state.hands[seat], public_discard(state))
+
+
+def public_discard(state: FrenchTarotState) -> tuple[str, ...]:
     """The discarded trumps, which are public (§6.1)."""
     return tuple(c for c in state.discard if SUIT[c] == "T")
 
 
-def may_declare(state: TarotState, seat: int) -> bool:
-    """Whether ``seat`` may still show a poignée: in play, before its first card, not yet declared."""
-    return (state.phase == "play" and len(state.hands[seat]) == 18
-            and all(s != seat for s, _ in state.poignees))
+def may_declare(state: FrenchTarotState, seat: int) -> bool:
+    """``may_show_poignee`` for ``seat`` in ``state``."""
+    return may_show_poignee(state.phase, len(state.hands[seat]), seat, state.poignees)
+
+
+def highest_bid(bids: Iterable[tuple[int, str]]) -> str:
+    """The highest bid so far ("pass" if none)."""
+    return max((b for _, b in bids), key=CONTRACTS.index, default="pass")
+
+
+# --- legality ----------------------------------------------------------------------------------
+_BID_CHOICES = tuple((BIDS["pass"],) + tuple(BIDS[c] for c in CONTRACTS[h + 1:]) for h in range(5))
+
+
+def legal_actions(state: FrenchTarotState):
+    """Exactly the moves ``illegal_reason`` allows, generated directly: an ``ActionList`` where whole
+    sets are possible (a discard, a first card with a poignée to show), else a tuple."""
+    phase = state.phase
+    if phase == PLAY:
+        seat = state.to_act
+        hand = state.hands[seat]
+        plays = tuple(PLAYS[c] for c in legal(hand, state.trick))
+        if len(hand) == 18 and may_declare(state, seat):
+            families = poignee_families(state, seat)
+            if families:
+                return ActionList(plays, families)
+        return plays
+    if phase == BID:
+        return _BID_CHOICES[CONTRACTS.index(highest_bid(state.bids))]
+    if phase == DISCARD:
+        return ActionList((), (discard_family(state.hands[state.taker]),))
+    if phase == CHELEM:
+        return (CHELEM_NO, CHELEM_YES)
+    return ()
+
+
+def illegal_reason(state: FrenchTarotState, action: Action) -> Msg | None:
+    """Why ``action`` breaks the rules in ``state``, in the rules' words, or None if it is legal."""
+    if state.to_act is None:
+        return Msg.of("core.game_over")
+    kind, phase, seat = action.kind, state.phase, state.to_act
+    if kind == "play" and phase == PLAY:
+        return illegal_card_reason(state.hands[seat], state.trick, action.cards[0])
+    if kind == "bid" and phase == BID:
+        bid = action.id[4:]
+        if bid == "pass" or CONTRACTS.index(bid) > CONTRACTS.index(highest_bid(state.bids)):
+            return None
+        return _illegal("bid_too_low", bid=bid)
+    if kind == "discard" and phase == DISCARD:
+        return discard_problem(state.hands[state.taker], action.cards)
+    if kind == "chelem" and phase == CHELEM:
+        return None
+    if kind == "poignee" and phase == PLAY:
+        if not may_declare(state, seat):
+            return _illegal("poignee_late")
+        return poignee_problem(state.hands[seat], action.cards, public_discard(state), four_kings_open(state, seat))
+    return _illegal(f"phase_{phase}")

@@ -1,4 +1,4 @@
-"""French Tarot in words: button labels, log lines, and rule problems as messages."""
+"""French Tarot in words: button labels and log lines."""
 
 from __future__ import annotations
 
@@ -8,14 +8,6 @@ from cardavia_nb.core.game import Action, Event
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games.french_tarot import rules as R
 from cardavia_nb.i18n import Seat, Signed
-
-
-def problem_msg(problem: tuple[str, dict] | None) -> Msg | None:
-    """A rule problem (key suffix, params) as a message."""
-    if problem is None:
-        return None
-    key, params = problem
-    return Msg.of(f"french_tarot.illegal.{key}", **params)
 
 
 def label(action: Action, lang: str = "en") -> str:

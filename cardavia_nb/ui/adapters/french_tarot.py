@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from cardavia_nb.core.game import Action
-from cardavia_nb.games.french_tarot.actions import ActionList
+from cardavia_nb.games.french_tarot.rules import DISCARD, ActionList
 from cardavia_nb.i18n import Seat, translate
 from cardavia_nb.ui.adapters import Adapter, t
 
 
 class GameAdapter(Adapter):
-    """Reads a ``TarotView``; discards and poignées are whole-set actions checked by the engine."""
+    """Reads a ``FrenchTarotView``; discards and poignées are whole-set actions checked by the engine."""
 
     def listed(self, legal: Sequence[Action]) -> Sequence[Action]:
         """Only the listed head of an ``ActionList`` (the set families are chosen by selection)."""
@@ -34,7 +34,7 @@ class GameAdapter(Adapter):
         last trick during the next one, the discard the human may see (the taker's own as a small
         strip), and every poignée shown."""
         out = []
-        if view.chien and view.phase == "discard":
+        if view.chien and view.phase == DISCARD:
             out.append({"label": t("tarot.chien", lang), "cards": list(view.chien)})
         if view.trick and view.history:
             last = view.history[-1]
@@ -82,7 +82,7 @@ class GameAdapter(Adapter):
 
     def selecting(self, view: Any, legal: Sequence[Action], lang: str) -> dict[str, str] | None:
         """Select six cards to discard, or the trumps of a poignée before the first card."""
-        if view.phase == "discard":
+        if view.phase == DISCARD:
             return {"confirm": t("tarot.confirm_discard", lang), "hint": t("tarot.hint_discard", lang)}
         if isinstance(legal, ActionList) and legal.families:
             return {"confirm": t("tarot.confirm_poignee", lang), "hint": t("tarot.hint_poignee", lang)}

@@ -3,7 +3,7 @@ cards, the Excuse, counting a pile, the settlement and the High player's view.
 
 Every rule a demo shows comes from the engine (``cardavia_nb.games.french_tarot``): legal actions,
 ``check_discard`` / ``check_poignee`` / ``poignee_offers``, the refusal reasons, trick winners, the
-Excuse's fate, card points, targets and ``settle``. The panels only set up positions (real engine
+Excuse's fate, card points, targets and ``settle_facts``. The panels only set up positions (real engine
 states built from fixture deals), keep the learner's choices and put the engine's answers into words.
 """
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Callable
 
 from cardavia_nb import i18n
-from cardavia_nb.games.french_tarot import FrenchTarot, TarotState
+from cardavia_nb.games.french_tarot import FrenchTarot, FrenchTarotState
 from cardavia_nb.games.french_tarot import rules as R
+from cardavia_nb.games.french_tarot.engine import fill_deal
 from cardavia_nb.ui.lessons import kit
 from cardavia_nb.ui.lessons.kit import Words, demo_rng, walk
 from cardavia_nb.ui.panel import Prose
@@ -46,29 +47,20 @@ def fixture(fixed: dict[int, tuple[str, ...]], chien: tuple[str, ...] = (),
     """Four hands and a chien holding the ``fixed`` cards, the rest dealt by a demo shuffle.
 
     ``allow[seat](card)`` says which extra cards a seat may receive (to keep a void or a trump limit);
-    the first shuffle that deals every card and leaves nobody with a Petit sec is used.
+    the first shuffle ``fill_deal`` makes a whole deal of, with nobody holding a Petit sec, is used.
     """
-    allow = allow or {}
     taken = {c for cs in fixed.values() for c in cs} | set(chien)
     rest = [c for c in R.CARDS if c not in taken]
     for attempt in range(200):
         order = list(rest)
         demo_rng("french_tarot", key, attempt).shuffle(order)
-        hands = {s: list(fixed.get(s, ())) for s in range(4)}
-        pile = list(chien)
-        for card in order:
-            open_seats = [s for s in range(4) if len(hands[s]) < 18 and allow.get(s, lambda c: True)(card)]
-            if open_seats:
-                hands[max(open_seats, key=lambda s: (18 - len(hands[s]), -s))].append(card)
-            elif len(pile) < 6:
-                pile.append(card)
-        if all(len(h) == 18 for h in hands.values()) and len(pile) == 6 \
-                and not any(R.is_petit_sec(h) for h in hands.values()):
-            return tuple(tuple(hands[s]) for s in range(4)), tuple(pile)
+        deal = fill_deal(fixed, chien, order, allow)
+        if deal is not None and not any(R.is_petit_sec(h) for h in deal[0]):
+            return deal
     raise ValueError(f"No fixture deal fits {key!r}.")
 
 
-def run(state: TarotState, *action_ids: str) -> TarotState:
+def run(state: FrenchTarotState, *action_ids: str) -> FrenchTarotState:
     """The state after the given actions, each applied by the engine."""
     return walk(GAME, state, action_ids)[-1]
 

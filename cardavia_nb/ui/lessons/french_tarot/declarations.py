@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardavia_nb import i18n
-from cardavia_nb.games.french_tarot import TarotState
+from cardavia_nb.games.french_tarot import FrenchTarotState
 from cardavia_nb.games.french_tarot import rules as R
 from cardavia_nb.ui.lessons.french_tarot.common import GAME, PACK, auction, fixture, run, say
 from cardavia_nb.ui.lessons.kit import toggle
@@ -19,7 +19,7 @@ DISCARD_HANDS = {
 }
 
 
-def discard_position(preset: str) -> TarotState:
+def discard_position(preset: str) -> FrenchTarotState:
     """The taker (seat 0, at Garde) at the discard: ``a`` holds many suit cards, ``b`` is short of them."""
     mine, chien = DISCARD_HANDS[preset]
     hands, chien = fixture({0: mine}, chien=chien, key=f"discard-{preset}")
@@ -29,13 +29,13 @@ def discard_position(preset: str) -> TarotState:
 class PresetPicker(Panel):
     """A demo over preset positions where the learner picks cards of one hand (discard, poignée)."""
 
-    def __init__(self, positions: dict[str, TarotState], preset: str, settings: Settings | None = None):
+    def __init__(self, positions: dict[str, FrenchTarotState], preset: str, settings: Settings | None = None):
         self.positions, self.preset = positions, preset
         self.chosen: list[str] = []
         super().__init__(settings)
 
     @property
-    def state(self) -> TarotState:
+    def state(self) -> FrenchTarotState:
         """The position of the chosen preset."""
         return self.positions[self.preset]
 
@@ -105,7 +105,7 @@ POIGNEE_HANDS = {
 }
 
 
-def poignee_position(key: str) -> TarotState:
+def poignee_position(key: str) -> FrenchTarotState:
     """Seat 0 at its first card with a preset of trumps (the rest dealt without further trumps);
     Player 1 took at Garde sans, so no chien or discard is involved."""
     mine = POIGNEE_HANDS[key]

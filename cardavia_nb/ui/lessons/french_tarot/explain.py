@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from cardavia_nb.games.french_tarot import TarotState
+from cardavia_nb.games.french_tarot import FrenchTarotState
+from cardavia_nb.games.french_tarot.rules import PLAY
 from cardavia_nb.players.french_tarot import HighPlayer, LowPlayer
 from cardavia_nb.ui.lessons import kit
 from cardavia_nb.ui.lessons.french_tarot.common import GAME, PACK, contract_name, say, words
@@ -11,17 +12,25 @@ from cardavia_nb.ui.panel import Panel, Prose, buttons, cards, md, note, table
 from cardavia_nb.ui.settings import Settings
 
 
-EXPLAIN_DEAL = 8  # a demo deal of the lessons' own key domain (kit.demo_deal)
+EXPLAIN_DEAL = 8  # a demo deal of the lessons' own key domain (kit.demo_deal), with the cards below
 EXPLAIN_SEAT = 1
+# The cards of the deal the High player is watched in, fixed so that the demo shows the same decisions
+# whatever the engine's shuffle: seat 1 is dealt the 21 and holds the Kings of hearts and diamonds.
+EXPLAIN_CARDS = {
+    "hands": [h.split() for h in ("QS 7S 5S 3S NH 10H QD 9D 6D 3D 2D 7C T15 T14 T13 T9 T4 T1",
+                                  "NS 9S 8S 1S KH JH 1H KD 10D 4D NC 6C 2C T21 T19 T16 T10 T3",
+                                  "KS 10S QH 9H 6H 5H 4H 8D KC JC 9C 4C 3C 1C T18 T12 T2 EX",
+                                  "JS 6S 4S 8H 7H 3H ND 7D 5D QC 10C 8C 5C T17 T11 T8 T7 T6")],
+    "chien": "2S 2H JD 1D T20 T5".split(), "dealer": 2}
 
 
-def explain_positions(deal: int = EXPLAIN_DEAL, seat: int = EXPLAIN_SEAT) -> list[TarotState]:
+def explain_positions(deal: int = EXPLAIN_DEAL, seat: int = EXPLAIN_SEAT) -> list[FrenchTarotState]:
     """Every card decision of ``seat`` with more than one legal card in a deal played by Low players."""
     players = [LowPlayer(seed=s) for s in range(4)]
-    state, out = demo_deal(GAME, deal), []
+    state, out = demo_deal(GAME, deal, **EXPLAIN_CARDS), []
     while state.to_act is not None:
         legal = GAME.legal_actions(state)
-        if state.to_act == seat and state.phase == "play" and len(state.hands[seat]) < 18 and len(legal) > 1:
+        if state.to_act == seat and state.phase == PLAY and len(state.hands[seat]) < 18 and len(legal) > 1:
             out.append(state)
         state = GAME.apply(state, players[state.to_act].choose(GAME, GAME.observe(state, state.to_act), legal))
     return out

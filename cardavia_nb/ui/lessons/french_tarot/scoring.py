@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from cardavia_nb import i18n
-from cardavia_nb.games.french_tarot import card_points, settle, target
+from cardavia_nb.games.french_tarot import card_points, settle_facts, target
 from cardavia_nb.games.french_tarot import rules as R
 from cardavia_nb.ui.lessons.french_tarot.common import PACK, contract_name, group_title, pack_groups, say, words
 from cardavia_nb.ui.lessons.kit import toggle
@@ -76,7 +76,7 @@ PRESETS = {
 
 
 class SettleDemo(Panel):
-    """The settlement of a deal from its facts, computed and itemised by the engine's ``settle``."""
+    """The settlement of a deal from its facts, computed and itemised by the engine's ``settle_facts``."""
 
     def __init__(self, settings: Settings | None = None):
         self.facts = dict(PRESETS["seed"])
@@ -86,7 +86,7 @@ class SettleDemo(Panel):
         """The engine's settlement of the current facts."""
         f = self.facts
         announced, taker_all, defence_all = CHELEM[f["chelem"]]
-        return settle(f["contract"], f["oudlers"], f["points"] + (0.5 if f["half"] else 0),
+        return settle_facts(f["contract"], f["oudlers"], f["points"] + (0.5 if f["half"] else 0),
                       None if f["pab"] == "none" else f["pab"], (f["poignee"],) if f["poignee"] else (),
                       announced, taker_all, defence_all)
 

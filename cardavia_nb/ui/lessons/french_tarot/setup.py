@@ -98,7 +98,7 @@ class AuctionDemo(Panel):
                 for seat, bid in self.said]
         if said:
             out.append(bullets(said))
-        if s.phase == "bid" and s.deal_no == self.start.deal_no:
+        if s.phase == R.BID and s.deal_no == self.start.deal_no:
             legal = GAME.legal_actions(s)
             allowed = ", ".join(GAME.label(a, lang) for a in legal)
             out += [note(say("step2.speaks", lang, name=name_of(s.to_act, lang), allowed=allowed), "info"),
@@ -117,7 +117,7 @@ class AuctionDemo(Panel):
             return
         if content["id"] == "restart":
             self.state, self.said = self.start, []
-        elif self.state.phase == "bid" and self.state.deal_no == self.start.deal_no:
+        elif self.state.phase == R.BID and self.state.deal_no == self.start.deal_no:
             seat = self.state.to_act
             try:
                 self.state = GAME.apply(self.state, content["id"])

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Callable
 
 from cardavia_nb.core.game import Event, IllegalAction
-from cardavia_nb.games.french_tarot import TarotState, legal, trick_winner
+from cardavia_nb.games.french_tarot import FrenchTarotState, legal, trick_winner
 from cardavia_nb.games.french_tarot import rules as R
+from cardavia_nb.games.french_tarot.scoring import excuse_fate
 from cardavia_nb.ui.lessons.french_tarot.common import GAME, PACK, auction, fixture, name_of, played_by, run, say
 from cardavia_nb.ui.panel import Panel, Quiz, buttons, cards, md, note
 from cardavia_nb.ui.settings import Settings
@@ -37,7 +38,7 @@ TRICKS: dict[str, tuple[int, tuple[str, str, str], tuple[str, ...], dict[int, Ca
 TRICK_DEALER = 0  # Player 1 leads, you play fourth
 
 
-def trick_position(case: str) -> TarotState:
+def trick_position(case: str) -> FrenchTarotState:
     """You (seat 0) to play the fourth card of trick 1 of a Garde sans deal, as in ``TRICKS[case]``."""
     taker, trick, mine, allow = TRICKS[case]
     fixed = {0: mine, 1: (trick[0],), 2: (trick[1],), 3: (trick[2],)}
@@ -65,7 +66,7 @@ class TrickDemo(Panel):
         super().__init__(settings)
 
     @property
-    def state(self) -> TarotState:
+    def state(self) -> FrenchTarotState:
         """The position of the chosen trick."""
         return self.positions[self.case]
 
@@ -137,7 +138,7 @@ class ExcuseDemo(Panel):
         earlier = (taker,) * (no - 1) if self.case == "slam" else ()
         slam = R.excuse_slam_lead(trick, no, leader, taker, earlier)
         winner = trick_winner(trick, leader, slam)
-        to_taker, moved = R.excuse_fate(trick, leader, winner, taker, no, slam)
+        to_taker, moved = excuse_fate(trick, leader, winner, taker, no, slam)
         marks = played_by(trick, leader, taker, lang)
         half = "no_half" if moved == 0 else "half_to_taker" if moved > 0 else "half_to_defence"
         out = [buttons([(k, say(f"step6.case_{k}", lang)) for k in EXCUSE_CASES], pressed=self.case),

@@ -1,4 +1,5 @@
-"""Worlds consistent with a French Tarot view: who may hold each unseen card, and random deals of them.
+"""Worlds consistent with a French Tarot view: who may hold each unseen card, random deals of them, and
+``sample_worlds``, the samplers' common contract (each world a deal for ``Game.new`` and its moves).
 
 Facts used: cards seen (own hand and discard, played cards, revealed chien, public discarded trumps,
 shown poignées), voids and trump limits shown by failures to follow or to overtrump, the taker holding
@@ -15,27 +16,29 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from cardavia_nb.games.french_tarot import rules as R
-from cardavia_nb.games.french_tarot.view import TarotView
+from cardavia_nb.core.game import World
+from cardavia_nb.games.french_tarot.state import FrenchTarotView
 from cardavia_nb.players.french_tarot_policy import low_follow, low_play
 
 SUIT, RANK = R.SUIT, R.RANK
 
 
-class World(NamedTuple):
-    """A full guess of the hidden cards: four hands, the hidden chien and the whole discard."""
+class Guess(NamedTuple):
+    """A full guess of the hidden cards as they lie now: four hands, the hidden chien and the whole
+    discard (the fast form the High player plays out on; ``to_world`` makes it a deal and its moves)."""
 
     hands: tuple[tuple[str, ...], ...]
     chien: tuple[str, ...]
     discard: tuple[str, ...]
 
 
-def played_cards(view: TarotView) -> list[tuple[int, str]]:
+def played_cards(view: FrenchTarotView) -> list[tuple[int, str]]:
     """Every card played so far as (seat, card), finished tricks then the current one."""
     out = [((t.leader + i) % 4, c) for t in view.history for i, c in enumerate(t.cards)]
     return out + list(view.trick)
 
 
-def tricks_so_far(view: TarotView) -> list[tuple[int, tuple[str, ...]]]:
+def tricks_so_far(view: FrenchTarotView) -> list[tuple[int, tuple[str, ...]]]:
     """Every trick as (leader, cards): the finished ones, then the current one if started."""
     tricks = [(t.leader, t.cards) for t in view.history]
     if view.trick:
@@ -43,7 +46,7 @@ def tricks_so_far(view: TarotView) -> list[tuple[int, tuple[str, ...]]]:
     return tricks
 
 
-def inferences(view: TarotView) -> tuple[list[set[str]], list[int]]:
+def inferences(view: FrenchTarotView) -> tuple[list[set[str]], list[int]]:
     """Per seat: suits it is known to lack ("T" = no trump at all) and the highest trump it may hold."""
     voids: list[set[str]] = [set() for _ in range(4)]
     cap = [21] * 4
@@ -72,13 +75,13 @@ class Constraints(NamedTuple):
     allowed: dict[str, tuple[str, ...]]
 
 
-def constraints(view: TarotView) -> Constraints:
+def constraints(view: FrenchTarotView) -> Constraints:
     """The places of unseen cards (``hand<s>``, ``chien``, ``discard``) and the rules each card obeys."""
     me, taker = view.seat, view.taker
     played = {c for _, c in played_cards(view)}
     voids, cap = inferences(view)
-    taken = view.contract in ("prise", "garde")
-    after_discard = taken and view.phase not in ("bid", "discard")
+    taken = R.chien_shown(view.contract)
+    after_discard = taken and view.phase not in (R.BID, R.DISCARD)
     shown = {s: [c for c in cs if c not in played] for s, cs in view.poignees}
     fixed: dict[str, tuple[str, ...]] = {}
     capacity: dict[str, int] = {}
@@ -88,9 +91,9 @@ def constraints(view: TarotView) -> Constraints:
         keep = tuple(c for c in shown.get(s, ()) if not (after_discard and s == taker and c in view.discard_trumps))
         fixed[f"hand{s}"] = keep
         capacity[f"hand{s}"] = view.counts[s] - len(keep)
-    if view.contract in ("garde_sans", "garde_contre") and view.phase != "over":
+    if view.contract in ("garde_sans", "garde_contre") and view.phase != R.OVER:
         capacity["chien"] = 6
-    elif view.contract is None and view.phase == "bid":
+    elif view.contract is None and view.phase == R.BID:
         capacity["chien"] = 6
     if after_discard and me != taker:
         capacity["discard"] = 6 - len(view.discard_trumps)
@@ -158,7 +161,7 @@ def _assign(cons: Constraints, rand: random.Random) -> dict[str, list[str]] | No
     return members
 
 
-def _world(view: TarotView, cons: Constraints, members: dict[str, list[str]]) -> World:
+def _world(view: FrenchTarotView, cons: Constraints, members: dict[str, list[str]]) -> Guess:
     """The world built from an assignment plus the cards the view fixes."""
     hands = []
     for s in range(4):
@@ -171,19 +174,17 @@ def _world(view: TarotView, cons: Constraints, members: dict[str, list[str]]) ->
         discard = R.sort_cards(list(view.discard_trumps) + members["discard"])
     else:
         discard = view.discard
-    return World(tuple(hands), chien, discard)
+    return Guess(tuple(hands), chien, discard)
 
 
-def initial_hands(view: TarotView, world: World) -> list[tuple[str, ...]]:
+def initial_hands(view: FrenchTarotView, world: Guess) -> list[tuple[str, ...]]:
     """Each seat's 18 dealt cards in ``world`` (hand + cards played; the taker's chien swapped back)."""
     dealt = [list(h) for h in world.hands]
     for seat, card in played_cards(view):
         dealt[seat].append(card)
-    if view.contract in ("prise", "garde") and view.phase != "discard":
+    if R.chien_shown(view.contract):
         t = view.taker
         dealt[t] = [c for c in dealt[t] + list(world.discard) if c not in view.chien]
-    if view.contract in ("prise", "garde") and view.phase == "discard":
-        dealt[view.taker] = [c for c in dealt[view.taker] if c not in view.chien]
     return [tuple(h) for h in dealt]
 
 
@@ -199,7 +200,7 @@ class Play(NamedTuple):
     looks: frozenset[str]
 
 
-def other_plays(view: TarotView) -> dict[int, list[Play]]:
+def other_plays(view: FrenchTarotView) -> dict[int, list[Play]]:
     """Per other seat, every card it played so far, in order."""
     out: dict[int, list[Play]] = {s: [] for s in range(4) if s != view.seat}
     for leader, cards in tricks_so_far(view):
@@ -252,7 +253,7 @@ def _follow(trick: tuple[str, ...], leader: int, seat: int, taker: int, legal: t
     return low_follow(legal, trick, leader, seat, taker)
 
 
-def _read_plays(view: TarotView, cons: Constraints, members: dict[str, list[str]],
+def _read_plays(view: FrenchTarotView, cons: Constraints, members: dict[str, list[str]],
                 rand: random.Random, steps: int) -> None:
     """Swap unseen cards between places (each card staying where it may be) for up to ``steps`` steps,
     keeping a swap when the other seats' plays disagree with ``low_play`` no more often than before.
@@ -291,8 +292,8 @@ def _read_plays(view: TarotView, cons: Constraints, members: dict[str, list[str]
             members[here][i], members[there][j] = card, swap
 
 
-def sample_world(view: TarotView, rand: random.Random, cons: Constraints | None = None,
-                 tries: int = 30, read_steps: int = 0) -> World | None:
+def sample_world(view: FrenchTarotView, rand: random.Random, cons: Constraints | None = None,
+                 tries: int = 30, read_steps: int = 0) -> Guess | None:
     """A random world consistent with ``view`` (None only if no consistent deal was found), repaired for
     ``read_steps`` steps towards the other seats' plays read as ``low_play``'s."""
     cons = cons or constraints(view)
@@ -308,8 +309,44 @@ def sample_world(view: TarotView, rand: random.Random, cons: Constraints | None 
     return None
 
 
-def consistent(view: TarotView, world: World) -> bool:
-    """Whether ``world`` agrees with every fact of ``view`` (used by tests of the sampler)."""
+READ_STEPS = 40  # the High player's repair of each world towards the others' plays (see HighPlayer)
+
+
+def public_moves(view: FrenchTarotView, discard: tuple[str, ...]) -> tuple[str, ...]:
+    """The action ids of the deal so far, in order, with ``discard`` as the taker's discard: the bids,
+    the discard, the chelem decision, then the cards played, each poignée just before its declarer's
+    first card (or last, when its declarer is still to play that card)."""
+    moves = [f"bid:{b}" for _, b in view.bids]
+    if R.chien_shown(view.contract) and view.phase != R.DISCARD:
+        moves.append(R.set_action("discard", discard).id)
+    if view.chelem is not None:
+        moves.append(R.CHELEM_YES.id if view.chelem else R.CHELEM_NO.id)
+    shown = dict(view.poignees)
+    for seat, card in played_cards(view):
+        if seat in shown:
+            moves.append(R.set_action("poignee", shown.pop(seat)).id)
+        moves.append(R.PLAYS[card].id)
+    return tuple(moves) + tuple(R.set_action("poignee", cards).id for cards in shown.values())
+
+
+def to_world(view: FrenchTarotView, guess: Guess) -> World:
+    """A guess as the deal it was dealt from (hands, chien, dealer, deal number) and the moves since."""
+    setup = {"hands": initial_hands(view, guess), "chien": guess.chien, "dealer": view.dealer,
+             "deal_no": view.deal_no}
+    return World(setup, public_moves(view, guess.discard))
+
+
+def sample_worlds(view: FrenchTarotView, rand: random.Random, n: int, read_steps: int = READ_STEPS) -> list[World]:
+    """Up to ``n`` worlds consistent with ``view`` (fewer only if the sampler fails), each repaired for
+    ``read_steps`` steps towards the other seats' plays read as ``low_play``'s."""
+    cons = constraints(view)
+    guesses = (sample_world(view, rand, cons, read_steps=read_steps) for _ in range(n))
+    return [to_world(view, g) for g in guesses if g is not None]
+
+
+def consistent(view: FrenchTarotView, world: Guess) -> bool:
+    """Whether ``world`` agrees with every fact of ``view`` as the constraints read them: the test that
+    the real deal always does keeps them from ruling out the truth."""
     cons = constraints(view)
     if world.hands[view.seat] != view.hand:
         return False
