@@ -54,7 +54,7 @@ def pdk_public(state: Any) -> set[str]:
 def tarot_public(state: Any) -> set[str]:
     """French Tarot: own hand; the chien once shown (at the end in any contract); the discard (all of
     it for the taker, only its trumps for the others, end of deal included: §12.2); poignées; played cards."""
-    from cardavia_nb.games.french_tarot import OVER, chien_shown, public_discard
+    from cardavia_nb.games.french_tarot.rules import OVER, chien_shown, public_discard
 
     public = set(state.hands[0]) | set(state.trick) | {c for _, cards, _ in state.history for c in cards}
     public |= {c for _, cards in state.poignees for c in cards} | set(public_discard(state))
