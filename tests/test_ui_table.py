@@ -11,6 +11,7 @@ from cardavia_nb import i18n
 
 from cardavia_nb.players.base import RandomPlayer
 from cardavia_nb.ui import Settings, Table, asset
+from cardavia_nb.ui.assets import SHARED_PARTS, shared_module
 from cardavia_nb.ui.table import exposed_cards
 from tests.toy_game import Toy
 
@@ -40,9 +41,10 @@ def synced(table: Table) -> dict:
 
 
 def test_assets_are_found_as_paths():
-    for name in ("table.js", "shared.js", "settings.js", "drawn.js", "boot.js", "cardavia.css"):
+    for name in ("table.js", *SHARED_PARTS, "settings.js", "drawn.js", "boot.js", "cardavia.css"):
         assert isinstance(asset(name), Path) and asset(name).is_file()
     assert Table._esm == asset("boot.js").read_text(encoding="utf-8") + "\n" + asset("table.js").read_text(encoding="utf-8")
+    assert Settings()._shared_esm == shared_module() == "\n".join(asset(p).read_text(encoding="utf-8") for p in SHARED_PARTS)
     with pytest.raises(FileNotFoundError, match="nowhere.js"):
         asset("nowhere.js")
 
