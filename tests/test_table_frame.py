@@ -12,7 +12,7 @@ import subprocess
 import pytest
 
 from cardavia_nb.games import get as get_game
-from cardavia_nb.ui import Settings, Table, asset
+from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.adapters import adapter_for
 from cardavia_nb.ui.frame import snapshot
 from cardavia_nb.ui.turns import read
@@ -130,7 +130,7 @@ def test_every_key_order_draws_the_same_frames(tmp_path):
     keys = list(frame)
     orders = [json.dumps({k: frame[k] for k in order}) for order in itertools.permutations(keys)]
     module = tmp_path / "table.mjs"
-    module.write_text(asset("boot.js").read_text() + "\n" + asset("table.js").read_text())
+    module.write_text(Table._esm)
     script = tmp_path / "replay.mjs"
     script.write_text(
         f"import {{ framesOf }} from {json.dumps(module.as_uri())};\n"

@@ -24,7 +24,7 @@ def test_card_fan_names_cards_and_follows_language():
 
 
 def test_front_end_files_fetch_nothing_and_css_is_scoped():
-    for name in ("table.js", *SHARED_PARTS, "settings.js", "drawn.js", "boot.js"):
+    for name in ("table.js", "felt.js", *SHARED_PARTS, "settings.js", "drawn.js", "boot.js"):
         text = asset(name).read_text(encoding="utf-8")
         assert not [u for u in re.findall(r"https?://[^\s\"'`)]+", text) if "www.w3.org" not in u], name
     css = re.sub(r"/\*.*?\*/", "", asset("cardavia.css").read_text(encoding="utf-8"), flags=re.S)
@@ -55,7 +55,7 @@ def test_the_leak_scanner_finds_ids_and_names():
 
 
 def test_front_end_has_one_dom_helper_and_one_name_for_the_shared_module():
-    files = {name: asset(name).read_text(encoding="utf-8") for name in ("table.js", *SHARED_PARTS, "settings.js", "drawn.js", "boot.js")}
+    files = {name: asset(name).read_text(encoding="utf-8") for name in ("table.js", "felt.js", *SHARED_PARTS, "settings.js", "drawn.js", "boot.js")}
     for name, text in files.items():
         builders = re.findall(r"createElement\(", text)
         assert len(builders) == (1 if name == "dom.js" else 0), f"{name}: DOM built outside shared.h"

@@ -38,9 +38,10 @@ def shared_module() -> str:
     return "\n".join(asset(name).read_text(encoding="utf-8") for name in SHARED_PARTS)
 
 
-def module(name: str) -> str:
-    """A widget's ES module: ``widgets/boot.js`` (finds the page's shared module) then ``widgets/<name>``."""
-    return asset("boot.js").read_text(encoding="utf-8") + "\n" + asset(name).read_text(encoding="utf-8")
+def module(*names: str) -> str:
+    """A widget's ES module: ``widgets/boot.js`` (finds the page's shared module) then the ``widgets/``
+    files ``names``, joined in order into one module."""
+    return "\n".join(asset(name).read_text(encoding="utf-8") for name in ("boot.js", *names))
 
 
 class Widget(anywidget.AnyWidget):

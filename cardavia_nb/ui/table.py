@@ -82,7 +82,7 @@ class Table(Widget):
     whatever the level; ``settings`` defaults to the page's shared ``Settings``.
     """
 
-    _esm = module("table.js")
+    _esm = module("felt.js", "table.js")
 
     # One trait for everything the felt and the log draw: ``{seq, view, log, steps, selection, hint}``.
     # A single value changes at once, so the order of keys in a message can never change what is drawn.
