@@ -162,7 +162,7 @@ def test_pao_de_kuai_last_round_is_reviewable_from_the_public_history():
         shown = review[0]["plays"]
         assert [[c["id"] for c in p["cards"]] for p in shown] == [list(p.cards) for p in plays]
         assert [p["note"] == "passes" for p in shown] == [p.is_pass for p in plays]
-        assert [p["name"] for p in shown] == [table._name(p.seat) for p in plays]
+        assert [p["name"] for p in shown] == [table._words().name(p.seat) for p in plays]
         on_hints(table, lambda t, seen=len(table.state.history): t.view["over"]
                  or last_round(t.state.history) != plays and len(t.state.history) > seen)
         rounds += 1

@@ -6,6 +6,7 @@ import re
 
 from cardavia_nb.players.base import RandomPlayer
 from cardavia_nb.ui import CardFan, Settings, Table, asset
+from cardavia_nb.ui.assets import SHARED_PARTS, shared_module
 from cardavia_nb.ui.table import exposed_cards
 from tests.toy_game import Toy
 
@@ -23,7 +24,7 @@ def test_card_fan_names_cards_and_follows_language():
 
 
 def test_front_end_files_fetch_nothing_and_css_is_scoped():
-    for name in ("table.js", "shared.js", "settings.js", "drawn.js", "boot.js"):
+    for name in ("table.js", "felt.js", *SHARED_PARTS, "settings.js", "drawn.js", "boot.js"):
         text = asset(name).read_text(encoding="utf-8")
         assert not [u for u in re.findall(r"https?://[^\s\"'`)]+", text) if "www.w3.org" not in u], name
     css = re.sub(r"/\*.*?\*/", "", asset("cardavia.css").read_text(encoding="utf-8"), flags=re.S)
@@ -35,7 +36,7 @@ def test_front_end_files_fetch_nothing_and_css_is_scoped():
 
 
 def test_cards_module_draws_every_kind_of_card():
-    text = asset("shared.js").read_text(encoding="utf-8")
+    text = shared_module()
     for needed in ("export function cardSVG", "export function backSVG", "export function cardElement",
                    "export function applyLook", "trumpFace", "spanishFace", "frenchFace", "JOKER", "EXCUSE"):
         assert needed in text
@@ -54,14 +55,14 @@ def test_the_leak_scanner_finds_ids_and_names():
 
 
 def test_front_end_has_one_dom_helper_and_one_name_for_the_shared_module():
-    files = {name: asset(name).read_text(encoding="utf-8") for name in ("table.js", "shared.js", "settings.js", "drawn.js", "boot.js")}
+    files = {name: asset(name).read_text(encoding="utf-8") for name in ("table.js", "felt.js", *SHARED_PARTS, "settings.js", "drawn.js", "boot.js")}
     for name, text in files.items():
         builders = re.findall(r"createElement\(", text)
-        assert len(builders) == (1 if name == "shared.js" else 0), f"{name}: DOM built outside shared.h"
+        assert len(builders) == (1 if name == "dom.js" else 0), f"{name}: DOM built outside shared.h"
         assert "Object.assign(document" not in text and "function element(" not in text, name
         if "await loadShared(model)" in text:
             assert "const shared = await loadShared(model)" in text, f"{name}: the shared module has another name"
-    assert "export function h(" in files["shared.js"]
-    for name in ("table.js", "settings.js", "shared.js"):
+    assert "export function h(" in files["dom.js"]
+    for name in ("table.js", "settings.js", "panels.js"):
         assert "@typedef" in files[name], f"{name}: its model has no JSDoc types"
     assert "model.widget_manager" in files["boot.js"] and "NOT part of anywidget's documented model interface" in files["boot.js"]

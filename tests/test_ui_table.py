@@ -11,6 +11,7 @@ from cardavia_nb import i18n
 
 from cardavia_nb.players.base import RandomPlayer
 from cardavia_nb.ui import Settings, Table, asset
+from cardavia_nb.ui.assets import SHARED_PARTS, shared_module
 from cardavia_nb.ui.table import exposed_cards
 from tests.toy_game import Toy
 
@@ -40,9 +41,10 @@ def synced(table: Table) -> dict:
 
 
 def test_assets_are_found_as_paths():
-    for name in ("table.js", "shared.js", "settings.js", "drawn.js", "boot.js", "cardavia.css"):
+    for name in ("table.js", "felt.js", *SHARED_PARTS, "settings.js", "drawn.js", "boot.js", "cardavia.css"):
         assert isinstance(asset(name), Path) and asset(name).is_file()
-    assert Table._esm == asset("boot.js").read_text(encoding="utf-8") + "\n" + asset("table.js").read_text(encoding="utf-8")
+    assert Table._esm == "\n".join(asset(p).read_text(encoding="utf-8") for p in ("boot.js", "felt.js", "table.js"))
+    assert Settings()._shared_esm == shared_module() == "\n".join(asset(p).read_text(encoding="utf-8") for p in SHARED_PARTS)
     with pytest.raises(FileNotFoundError, match="nowhere.js"):
         asset("nowhere.js")
 
@@ -179,3 +181,37 @@ def test_shared_settings_is_one_object(monkeypatch):
     assert Settings.shared() is Settings.shared()
     assert Settings.shared().lang == "es"
     assert Settings.shared().texts["language"] == i18n.translate("ui.settings.language", "es")
+
+
+def test_a_table_starts_at_a_given_position_without_playing_to_it():
+    game = Toy()
+    state = game.new(4)
+    for _ in range(2):  # one trick played: the position the table starts at
+        state = game.apply(state, game.legal_actions(state)[0])
+    assert state.to_act is not None and len(state.hands[0]) == 2
+    waiting = state if state.to_act == 0 else game.apply(state, game.legal_actions(state)[0])
+    table = Table(game, state=state, opponents=lambda level, seat: RandomPlayer(seat), settings=Settings())
+    assert table.state.to_act == 0 and len(table.state.hands[0]) == len(waiting.hands[0])
+    assert [c["id"] for c in table.view["hand"]] == list(table.state.hands[0])
+    assert table.seed is None and table.log[0] == "New game."
+    while not table.view["over"]:
+        send(table, {"type": "act", "id": table.view["hand"][0]["action"]})
+    assert table.result["replay"] == "" and "Replay" not in " ".join(table.log), "no deal code to tell"
+    coded = Table(game, state=waiting, seed=4, opponents=lambda level, seat: RandomPlayer(seat), settings=Settings())
+    assert coded.state is waiting and coded.seed == 4
+    while not coded.view["over"]:
+        send(coded, {"type": "act", "id": coded.view["hand"][0]["action"]})
+    assert coded.result["replay"] == "Replay this deal: 4" == coded.log[-1]
+
+
+def test_a_message_names_its_typed_cards_and_the_cards_of_its_fixed_words():
+    from cardavia_nb.core.text import Msg
+    from cardavia_nb.ui.leaks import msg_cards
+
+    protected = Msg.of("french_tarot.illegal.discard_protected", card="KH")
+    assert {"KH", "EX"} <= msg_cards(protected, "tarot78"), "the Excuse is a word of the rule sentence"
+    assert msg_cards(Msg.of("truco.event.play", seat=i18n.Seat(1), card="7O"), "spanish40") == {"7O"}
+    inner = Msg.of("ui.log.level", level=Msg.of("truco.event.play", card="1E"))
+    assert msg_cards(inner, "spanish40") == {"1E"}
+    assert msg_cards(Msg.of("core.game_over", cards=i18n.Cards(("3H", "4S"), "french")), "pao_de_kuai48") == {"3H", "4S"}
+    assert msg_cards(Msg.of("ui.notice.bad_id", card="1E"), "spanish40") == set(), "card* is a card only in a game's keys"

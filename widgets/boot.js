@@ -1,7 +1,8 @@
 // Prepended by Python to every widget's module (anywidget cannot import a sibling file):
 // finds the page's hub model and imports the shared module it carries, once per page.
 
-// The shared module (cards, Markdown, look, stylesheet, the DOM helper `h`) travels once per page,
+// The shared module (the DOM helper `h`, card drawing, the look, focus, panels and the stylesheet:
+// the parts that cardavia_nb/ui/assets.py joins) travels once per page,
 // on the hub model; while Voila is still streaming the page, the hub's model may register a moment
 // after this one.
 //
@@ -10,7 +11,7 @@
 // model proxy happens to expose. This is the only place it is used: to find the hub's model by its
 // id (`get_model`). If a future anywidget hides it, `loadShared` throws at once, and every Cardavia
 // widget except the Settings bar stops drawing (the bar, the tables and the panels would each need
-// to carry shared.js and cardavia.css themselves again, about 30 kB of state per widget).
+// to carry the shared module and cardavia.css themselves again, about 30 kB of state per widget).
 async function loadShared(model) {
   const manager = model.widget_manager;
   if (!manager?.get_model) throw new Error("Cardavia: this front end does not expose model.widget_manager.");

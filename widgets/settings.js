@@ -19,7 +19,7 @@
  * @property {string[]} langs the languages offered
  * @property {Object<string, any>} texts the bar's words, and `langs`: each language's own name
  * @property {string} notice why the last change was refused ("" when it was not)
- * @property {string} _shared_esm the page's shared module (widgets/shared.js), read by boot.js
+ * @property {string} _shared_esm the page's shared module (the parts joined by ui/assets.py), read by boot.js
  * @property {string} _shared_css the page's stylesheet
  *
  * What the bar sends to Python (a `custom` message). Any other page script may send the same.

@@ -29,9 +29,19 @@ def asset(name: str) -> Path:
     raise FileNotFoundError(f"Front-end file {name!r} not found in {places[0].parent} or {places[1].parent}.")
 
 
-def module(name: str) -> str:
-    """A widget's ES module: ``widgets/boot.js`` (finds the page's shared module) then ``widgets/<name>``."""
-    return asset("boot.js").read_text(encoding="utf-8") + "\n" + asset(name).read_text(encoding="utf-8")
+# The parts of the page's shared module, in the order they are joined (a part uses earlier parts' names).
+SHARED_PARTS = ("dom.js", "cards.js", "look.js", "focus.js", "panels.js", "stylesheet.js")
+
+
+def shared_module() -> str:
+    """The page's shared ES module: ``SHARED_PARTS`` joined into one text (no build step, no CDN)."""
+    return "\n".join(asset(name).read_text(encoding="utf-8") for name in SHARED_PARTS)
+
+
+def module(*names: str) -> str:
+    """A widget's ES module: ``widgets/boot.js`` (finds the page's shared module) then the ``widgets/``
+    files ``names``, joined in order into one module."""
+    return "\n".join(asset(name).read_text(encoding="utf-8") for name in ("boot.js", *names))
 
 
 class Widget(anywidget.AnyWidget):
@@ -40,8 +50,8 @@ class Widget(anywidget.AnyWidget):
 
     The ES module of a widget cannot import a sibling file (anywidget loads it from memory), and
     sending the shared module and CSS with every widget made a page with 36 widgets carry a
-    megabyte of state. So the hub alone carries ``widgets/shared.js`` and ``widgets/cardavia.css``
-    as text; every other widget's front end finds the hub's model by ``_hub`` and imports the
+    megabyte of state. So the hub alone carries the shared module (``shared_module()``, the
+    ``SHARED_PARTS`` of ``widgets/``) and ``widgets/cardavia.css`` as text; every other widget's front end finds the hub's model by ``_hub`` and imports the
     module from it (once per page) — see ``widgets/boot.js``, prepended to each widget's module.
 
     The browser is untrusted: the kernel writes every trait. A trait write from the page (an

@@ -1,7 +1,7 @@
 """Panels: blocks of teaching content (text, cards, buttons, tables) drawn in the page's language.
 
 A panel's Python side decides everything: ``render(lang)`` returns plain blocks and ``handle``
-reacts to the learner's clicks; the front end (``renderPanel`` in widgets/shared.js) only draws blocks and sends
+reacts to the learner's clicks; the front end (``renderPanel`` in widgets/panels.js) only draws blocks and sends
 intents. Rule steps, demos and quizzes of the notebooks are small subclasses.
 
 Blocks (dicts):

@@ -19,7 +19,7 @@ import traitlets
 
 from cardavia_nb import i18n
 from cardavia_nb.core.text import Msg
-from cardavia_nb.ui.assets import Widget, asset, module
+from cardavia_nb.ui.assets import Widget, asset, module, shared_module
 
 LOOK = ("contrast", "grain", "temperature")
 SUITS = ("two", "four")  # two-colour suits as printed, or one colour per suit (with a shape cue)
@@ -93,7 +93,7 @@ class Settings(Widget):
     """The page's language and look: a header bar with a language menu, three sliders and a suit-colour menu."""
 
     _esm = module("settings.js")
-    _shared_esm = traitlets.Unicode(asset("shared.js").read_text(encoding="utf-8")).tag(sync=True)
+    _shared_esm = traitlets.Unicode(shared_module()).tag(sync=True)
     _shared_css = traitlets.Unicode(asset("cardavia.css").read_text(encoding="utf-8")).tag(sync=True)
 
     lang = traitlets.Unicode(i18n.DEFAULT).tag(sync=True)

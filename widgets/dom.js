@@ -1,0 +1,23 @@
+// The one DOM helper of every Cardavia widget. Part of the page's shared module: ui/assets.py joins
+// dom.js, cards.js, look.js, focus.js, panels.js and stylesheet.js, in that order, into one ES module
+// (no build step), so a later part uses an earlier part's names directly.
+
+/**
+ * The one DOM helper of every Cardavia widget: `h("button", {class: "cv-btn", text: "OK", onclick: f}, ...children)`.
+ * Attributes: `class`, `text` (textContent), `on<event>` (a listener), element properties given as
+ * non-strings (`disabled: true`, `hidden: false`), anything else as an attribute; null, undefined and
+ * false are left out. Children may be nested arrays; null children are skipped.
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "text") el.textContent = value;
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key in el && typeof value !== "string") el[key] = value;
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) if (child) el.append(child);
+  return el;
+}
