@@ -11,10 +11,10 @@ from tests.browser.harness import show_tab
 from tests.browser.pages import TABLE, cards_in, log_lines, panel, select, settled
 
 NOTEBOOK = "03-french-tarot.ipynb"
-SEED = 8  # seat 0 speaks first with all three oudlers; after the chien: 9 trumps and the Excuse
+SEED = 2025  # seat 0 speaks first with all three oudlers; after the chien: 9 trumps and the Excuse
 BID = "bid:garde"
-REFUSED = ("T21", "3S", "1H", "5D", "5C", "3C")  # an oudler in the discard
-DISCARD = ("3S", "1H", "5D", "5C", "3C", "2C")
+REFUSED = ("T21", "10S", "9S", "7S", "5S", "2S")  # an oudler in the discard
+DISCARD = ("10S", "9S", "7S", "5S", "2S", "1H")
 CARD_CLICKS = 4
 HEADINGS = ("1. Objective", "2. Setup", "3. Chien and discards", "4. Declarations before your first card",
             "5. Playing a trick", "6. Handling the Excuse", "7. Card points and bonuses", "8. Scoring and ending",
