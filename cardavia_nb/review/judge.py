@@ -1,0 +1,96 @@
+"""Judging one decision with what the player could know then: High's move against the move played.
+
+From the player's view, worlds consistent with it are drawn by the game's own sampler (the one
+sampler contract); in each world both moves are played and the deal is finished by Low in every seat,
+the same continuation for both, so the difference is paired world by world. The mean difference is
+the loss, its standard error the uncertainty. Nothing here looks at the real hidden cards.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any, Sequence
+
+from cardavia_nb.core.game import Action, Game, World
+from cardavia_nb.core.rng import derive
+from cardavia_nb.core.text import Msg
+from cardavia_nb.players.seats import computer
+from cardavia_nb.review.units import deal_over, deal_value
+
+MAX_MOVES = 2_000  # more than any deal has
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One decision judged: the move played and High's, their values and the loss with its error."""
+
+    step: int  # index of the move in the record
+    played: str
+    best: str
+    played_value: float | None  # None where High would have played the same (nothing to compare)
+    best_value: float | None
+    loss: float  # best_value - played_value, paired over the same worlds (0 when the moves agree)
+    error: float  # standard error of the loss
+    worlds: int
+    reason: Msg | None  # High's reason for its move (the hint's words), where it differs
+
+
+def sampler(game: Game) -> Any:
+    """The game's ``sample_worlds(view, rand, n)``."""
+    return import_module(f"cardavia_nb.players.{game.name}_worlds").sample_worlds
+
+
+def _dealt(game: Game, world: World, seed: int) -> Any:
+    """The state a world describes: its deal, with its moves replayed."""
+    state = game.new(seed, **world.setup)
+    for move in world.moves:
+        state = game.apply(state, move)
+    return state
+
+
+def finish(game: Game, state: Any, seat: int, players: Sequence[Any]) -> float:
+    """The deal played to its end by ``players`` (one per seat); its value to ``seat``."""
+    for _ in range(MAX_MOVES):
+        if deal_over(game, state):
+            return deal_value(game, state, seat)
+        mover = state.to_act
+        legal = game.legal_actions(state)
+        state = game.apply(state, players[mover].choose(game, game.observe(state, mover), legal))
+    raise RuntimeError(f"{game.name}: a deal did not end within {MAX_MOVES} moves.")
+
+
+def paired_values(game: Game, view: Any, moves: Sequence[Action], worlds: int, seed: int) -> list[list[float]]:
+    """Per move, its value in each of ``worlds`` sampled worlds (the same worlds for every move)."""
+    seat = view.seat
+    drawn = sampler(game)(view, random.Random(derive("review-worlds", seed, repr(view))), worlds)
+    continuation = [computer(game.name, "low", derive("review-low", seed, s)) for s in range(game.num_players)]
+    values: list[list[float]] = [[] for _ in moves]
+    for index, world in enumerate(drawn):
+        start = _dealt(game, world, derive("review-deal", seed, index))
+        for slot, move in enumerate(moves):
+            values[slot].append(finish(game, game.apply(start, move), seat, continuation))
+    return values
+
+
+def mean_and_error(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and its standard error (0 for fewer than two values)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(variance / n)
+
+
+def judge(game: Game, view: Any, legal: Sequence[Action], played: Action, best: Action, reason: Msg | None,
+          step: int, worlds: int, seed: int) -> Judgement:
+    """The decision at ``view`` where ``played`` was chosen, against High's ``best`` there."""
+    if best == played:
+        return Judgement(step, played.id, best.id, None, None, 0.0, 0.0, 0, None)
+    best_values, played_values = paired_values(game, view, [best, played], worlds, seed)
+    loss, error = mean_and_error([b - p for b, p in zip(best_values, played_values)])
+    return Judgement(step, played.id, best.id, mean_and_error(played_values)[0], mean_and_error(best_values)[0],
+                     loss, error, len(best_values), reason)

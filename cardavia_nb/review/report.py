@@ -1,0 +1,140 @@
+"""A whole deal reviewed: every decision of one seat that had a real choice, judged; the mistakes
+worst first; hindsight on the real cards, apart; and what High scored in that seat on the same cards.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from cardavia_nb.core.game import Game, jsonable
+from cardavia_nb.core.record import Record
+from cardavia_nb.core.rng import derive
+from cardavia_nb.games import get
+from cardavia_nb.players.seats import HUMAN, computer, rebuilt
+from cardavia_nb.review.judge import Judgement, finish, judge
+from cardavia_nb.review.units import THRESHOLDS, UNITS, deal_over, deal_value
+
+WORLDS = 48  # sampled worlds per judged decision
+HINDSIGHT = 3  # mistakes also played out on the real cards
+
+
+@dataclass(frozen=True)
+class Hindsight:
+    """On these cards (known only afterwards): what High's move gave, played on by High in the seat
+    against the same computer players, beside what the deal really gave."""
+
+    step: int
+    best_gave: float
+    played_gave: float
+
+
+@dataclass(frozen=True)
+class Review:
+    """A reviewed deal of ``seat``: decisions in order, mistakes worst first, hindsight and duplicate score."""
+
+    game: str
+    seat: int
+    unit: str
+    decisions: tuple[Judgement, ...]
+    mistakes: tuple[Judgement, ...]
+    hindsight: tuple[Hindsight, ...] = ()
+    high_score: float | None = None  # High in this seat from the first move, same cards, same opponents
+    score: float | None = None  # what the seat really got
+    threshold: float = 0.0
+    notes: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def cost(self) -> float:
+        """About how much the mistakes cost, summed (in the game's unit)."""
+        return sum(m.loss for m in self.mistakes)
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain JSON data (messages as their keys and parameters)."""
+        return jsonable(self)
+
+
+def human_seat(record: Record) -> int:
+    """The seat a person played (the first "human" seat; seat 0 for a record that names none)."""
+    return next((i for i, p in enumerate(record.players) if p.kind == HUMAN), 0)
+
+
+def _walk(game: Game, record: Record, seat: int, players: list[Any], high: Any,
+          visit: Callable[[int, Any, Any], None]) -> Any:
+    """Replay the record with its computer players answering and High shadowing ``seat``; ``visit``
+    (step, state, High's move) is called before each of the seat's moves. Returns the final state."""
+    state = game.new(record.seed, **(record.setup or {}))
+    for step, action_id in enumerate(record.actions):
+        mover = state.to_act
+        legal = game.legal_actions(state)
+        view = game.observe(state, mover)
+        if mover == seat:
+            visit(step, state, high.choose(game, view, legal) if len(legal) > 1 else None)
+        elif players[mover] is not None:
+            players[mover].choose(game, view, legal)  # their memories as they were when they played
+        state = game.apply(state, action_id)
+    return state
+
+
+def _deal_end(game: Game, state: Any, seat: int) -> float:
+    """The real deal's value to ``seat``; a Truco record's last deal may stop short of its end."""
+    return deal_value(game, state, seat) if deal_over(game, state) else float("nan")
+
+
+def review(record: Record, seat: int | None = None, worlds: int = WORLDS, hindsight: int = HINDSIGHT,
+           duplicate: bool = True) -> Review:
+    """Judge every decision of ``seat`` (the record's human seat by default) that had a real choice."""
+    game = get(record.game, **record.options)
+    seat = human_seat(record) if seat is None else seat
+    players = rebuilt(record)
+    players += [None] * (game.num_players - len(players))
+    high = computer(game.name, "high", derive("review-high", record.seed))
+    judged: list[Judgement] = []
+    snapshots: dict[int, tuple[Any, list[Any]]] = {}
+
+    def visit(step: int, state: Any, best: Any) -> None:
+        if best is None:
+            return
+        played = game.action(record.actions[step])
+        view, legal = game.observe(state, seat), game.legal_actions(state)
+        reason = None
+        if best != played:
+            rows = high.explain(game, view, legal)
+            reason = next((r["message"] for r in rows if r["id"] == best.id), None)
+            snapshots[step] = (state, copy.deepcopy(players))
+        judged.append(judge(game, view, legal, played, best, reason, step, worlds, derive("review", record.seed, step)))
+
+    final = _walk(game, record, seat, players, high, visit)
+    threshold = THRESHOLDS[game.name]
+    mistakes = sorted((j for j in judged if j.loss > threshold and j.loss > 2 * j.error), key=lambda j: -j.loss)
+    score = _deal_end(game, final, seat)
+    looked = tuple(_hindsight(game, record, seat, m, *snapshots[m.step], score) for m in mistakes[:hindsight])
+    high_score = _duplicate(game, record, seat) if duplicate else None
+    return Review(game.name, seat, UNITS[game.name], tuple(judged), tuple(mistakes), looked, high_score, score,
+                  threshold)
+
+
+def _in_seat(game: Game, record: Record, seat: int, players: list[Any]) -> list[Any]:
+    """The players with a High of its own in ``seat``."""
+    out = list(players)
+    out[seat] = computer(game.name, "high", derive("review-seat", record.seed))
+    return out
+
+
+def _hindsight(game: Game, record: Record, seat: int, mistake: Judgement, state: Any, players: list[Any],
+               score: float) -> Hindsight:
+    """High's move at a mistake, played out on the real cards against the same computer players."""
+    table = _in_seat(game, record, seat, players)
+    gave = finish(game, game.apply(state, mistake.best), seat, table)
+    return Hindsight(mistake.step, gave, score)
+
+
+def _duplicate(game: Game, record: Record, seat: int) -> float:
+    """High in ``seat`` from the first move of the deal, on the same cards against the same opponents."""
+    players = rebuilt(record)
+    players += [None] * (game.num_players - len(players))
+    table = _in_seat(game, record, seat, players)
+    if any(p is None for i, p in enumerate(table) if i != seat):
+        raise ValueError("High's score on the same cards needs every other seat to be one of our computer players.")
+    return finish(game, game.new(record.seed, **(record.setup or {})), seat, table)

@@ -1,0 +1,132 @@
+"""The review: each decision judged from the player's own view, planted mistakes found, hidden cards unread."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardavia_nb.core.record import Record, SeatPlayer
+from cardavia_nb.games import get
+from cardavia_nb.players import seats
+from cardavia_nb.review import review
+from cardavia_nb.review.judge import paired_values
+from cardavia_nb.review.units import deal_over
+
+LOW_SEED = 40
+
+
+def deal_record(name: str, setup: dict, plant, seed: int = 1) -> Record:
+    """A deal with seat 0 a person who plays ``plant(game, state, legal)`` where it returns a move id and
+    Low's move elsewhere, the other seats Low players; stops at the end of the deal."""
+    game = get(name)
+    others = [None] + [seats.computer(name, "low", LOW_SEED + s) for s in range(1, game.num_players)]
+    person = seats.computer(name, "low", 7)
+    state, moves = game.new(seed, **setup), []
+    while not deal_over(game, state):
+        legal = game.legal_actions(state)
+        seat = state.to_act
+        view = game.observe(state, seat)
+        if seat == 0:
+            action = plant(game, state, legal) or person.choose(game, view, legal).id
+        else:
+            action = others[seat].choose(game, view, legal).id
+        moves.append(action)
+        state = game.apply(state, action)
+    players = (SeatPlayer("human"),) + tuple(seats.seat_of(name, p) for p in others[1:])
+    return Record(name, seed, tuple(moves), dict(game.options), setup, players)
+
+
+def _first(prefix: str):
+    """A plant that plays the first legal move starting with ``prefix`` whenever there is one."""
+    def plant(game, state, legal):
+        return next((a.id for a in legal if a.id.startswith(prefix)), None)
+    return plant
+
+
+def test_truco_refusing_an_envido_that_cannot_lose_is_the_top_mistake():
+    # Seat 0 is mano with 33 of envido (7 and 6 of swords), the most there is: it wins any envido.
+    setup = {"hands": [["7E", "6E", "3O"], ["5C", "4C", "12O"]], "dealer": 1}
+    done = []
+
+    def plant(game, state, legal):
+        """Lead the 3 of coins, then refuse the first envido the opponent calls."""
+        ids = [a.id for a in legal]
+        move = "play:3O" if not done else "answer:no_quiero" if len(done) == 1 and "answer:no_quiero" in ids else None
+        if move:
+            done.append(move)
+        return move
+
+    record = deal_record("truco", setup, plant)
+    step = record.actions.index("answer:no_quiero")
+    found = review(record, worlds=16)
+    assert found.mistakes and found.mistakes[0].step == step, found.mistakes
+    top = found.mistakes[0]
+    assert top.best.startswith("answer:quiero") or top.best.startswith("call:"), top
+    assert top.loss > found.threshold and top.reason is not None
+    assert all(d.step != step or d.played == "answer:no_quiero" for d in found.decisions)
+
+
+def test_every_judged_decision_is_a_real_choice_of_the_reviewed_seat():
+    record = deal_record("truco", {"dealer": 0}, lambda g, s, legal: None, seed=3)
+    found = review(record, worlds=8)
+    game, state = get("truco"), None
+    choices = []
+    state = game.new(record.seed, **record.setup)
+    for step, move in enumerate(record.actions):
+        if state.to_act == 0 and len(game.legal_actions(state)) > 1:
+            choices.append(step)
+        state = game.apply(state, move)
+    assert [d.step for d in found.decisions] == choices
+    assert all(d.loss == 0 and d.played_value is None for d in found.decisions if d.played == d.best)
+
+
+@pytest.mark.parametrize("name", ["truco", "pao_de_kuai", "french_tarot"])
+def test_a_judgement_reads_only_the_view(name):
+    game = get(name)
+    state = game.new(5)
+    for _ in range(6):  # a few moves in, so there is something public
+        state = game.apply(state, game.legal_actions(state)[0])
+    seat = state.to_act
+    other = game.shuffle_hidden(state, seat, random.Random(1))
+    assert other != state or name == "truco"
+    legal = game.legal_actions(state)
+    moves = list(legal[:2])
+    first = paired_values(game, game.observe(state, seat), moves, 6, seed=3)
+    second = paired_values(game, game.observe(other, seat), moves, 6, seed=3)
+    assert first == second
+
+
+def test_pao_de_kuai_not_going_out_with_the_whole_hand_is_the_top_mistake():
+    planted = []
+
+    def plant(game, state, legal):
+        """The first time seat 0 could play out its last three or more cards at once, lead one instead."""
+        hand = state.hands[0]
+        if not planted and len(hand) >= 3 and any(len(a.cards) == len(hand) for a in legal):
+            planted.append(legal[0].id)
+            return legal[0].id
+        return None
+
+    record = deal_record("pao_de_kuai", {}, plant, seed=16)
+    assert planted == ["play:JC"], planted  # seed 16 deals seat 0 a lead with three jacks left
+    step = record.actions.index("play:JC")
+    found = review(record, worlds=24)
+    assert found.mistakes and found.mistakes[0].step == step, found.mistakes
+    assert found.mistakes[0].best == "play:JC+JD+JS" and found.mistakes[0].loss > found.threshold
+
+
+def test_french_tarot_passing_with_a_monster_hand_is_the_top_mistake():
+    from cardavia_nb.games.french_tarot.engine import fill_deal
+
+    monster = ["T1"] + [f"T{n}" for n in range(9, 22)] + ["EX", "KS", "KH", "KD"]  # no petit sec elsewhere
+    hands, chien = fill_deal({0: monster})
+    game = get("french_tarot")
+    dealer = next(d for d in range(4) if game.new(1, hands=hands, chien=chien, dealer=d).to_act == 0)
+    record = deal_record("french_tarot", {"hands": hands, "chien": chien, "dealer": dealer},
+                         lambda game, state, legal: "bid:pass" if not state.bids else None)
+    assert record.actions[0] == "bid:pass" and sorted(game.new(1, **record.setup).hands[0]) == sorted(monster)
+    found = review(record, worlds=12, hindsight=1)
+    top = found.mistakes[0]
+    assert top.step == 0 and top.best.startswith("bid:garde") and top.loss > 10 * found.threshold, top
+    assert found.hindsight[0].step == 0 and found.high_score is not None
