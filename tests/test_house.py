@@ -67,6 +67,8 @@ def test_every_game_deals_an_explicit_deal_and_refuses_one_that_is_not(name):
     setup = DEALS[name](dealt)
     again = game.new(12, **setup)
     assert all(game.observe(again, s) == game.observe(dealt, s) for s in range(game.num_players))
+    written = game.deal_setup(dealt)  # what a record keeps of the deal
+    assert all(game.observe(game.new(13, **written), s) == game.observe(dealt, s) for s in range(game.num_players))
     hands = [list(h) for h in setup["hands"]]
     hands[1][0] = hands[0][0]  # one card twice, another missing
     with pytest.raises(ValueError):

@@ -91,6 +91,12 @@ class Toy(Game):
         winner = 0 if len(s.won[0]) > len(s.won[1]) else 1
         return Result((1, -1) if winner == 0 else (-1, 1), (winner,))
 
+    def deal_setup(self, s):
+        """The two hands as dealt; only before the first card."""
+        if s.table or any(s.won) or len(s.hands[0]) != 3:
+            raise ValueError("Only a deal before its first card can be written as a deal.")
+        return {"hands": [list(h) for h in s.hands]}
+
     def card_places(self, s):
         return {"hand0": s.hands[0], "hand1": s.hands[1], "stock": s.stock, "table": s.table,
                 "won0": s.won[0], "won1": s.won[1]}

@@ -154,6 +154,12 @@ class Game(ABC, Generic[S, V]):
     def action(self, action_id: str) -> Action:
         """The action with this id; raises IllegalAction when no such move exists in this game."""
 
+    @abstractmethod
+    def deal_setup(self, state: S) -> dict[str, Any]:
+        """The keyword arguments of ``new`` that deal ``state``'s deal again as it was dealt (every
+        seat's hand, the chien, dealer, scores ...): what a record keeps so that no change of shuffle
+        changes a recorded deal. A game may require ``state`` to be at the start of its deal."""
+
     # --- conformance hooks ----------------------------------------------------------------
     @abstractmethod
     def card_places(self, state: S) -> dict[str, tuple[str, ...]]:

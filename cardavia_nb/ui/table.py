@@ -23,9 +23,11 @@ import traitlets
 
 from cardavia_nb.core.cards import deck
 from cardavia_nb.core.game import Game, IllegalAction
+from cardavia_nb.core.record import Record, SeatPlayer, result_data
 from cardavia_nb.core.rng import check_seed, fresh_seed
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games import get as get_game
+from cardavia_nb.players.seats import seat_of
 from cardavia_nb.ui.adapters import Adapter, adapter_for
 from cardavia_nb.ui.assets import Widget, module
 from cardavia_nb.ui.frame import snapshot
@@ -163,6 +165,17 @@ class Table(Widget):
         """The record of the state in play (server side only)."""
         return self._turn
 
+    def record(self) -> Record:
+        """The game in play as a record: its deal written out, who sits where (a level and seed for
+        computers that played the whole game at one level, else "bot"), every move, the result."""
+        seats = [seat_of(self.game.name, None if s == self.human else self._players[s])
+                 for s in range(self.game.num_players)]
+        if self._relevelled:  # the computers changed level during the game: their moves replay, they do not
+            seats = [p if p.kind == "human" else SeatPlayer("bot", None, p.name) for p in seats]
+        seed = getattr(self._first, "seed", self.seed or 0)  # the seed later shuffles (Truco, redeals) come from
+        return Record(self.game.name, seed, tuple(self._moves), dict(self.game.options),
+                      self.game.deal_setup(self._first), tuple(seats), result=result_data(self.game, self.state))
+
     @property
     def lang(self) -> str:
         """The language every word is rendered in (the settings' language)."""
@@ -202,6 +215,7 @@ class Table(Widget):
             state = self.game.apply(turn.state, action_id)
         except IllegalAction as err:
             raise Refusal(err.msg) from None
+        self._moves.append(action_id)
         self._play(self._read(state, turn))
 
     def _select(self, content: dict) -> None:
@@ -225,6 +239,7 @@ class Table(Widget):
         if level not in LEVELS:
             raise Refusal(Msg.of("ui.notice.bad_level"))
         self._set_level(level)
+        self._relevelled = self._relevelled or bool(self._moves)
         self._keep([Msg.of("ui.log.level", level=Msg.of(f"ui.level.{level}"))])
         self._clear_notice()
         self._render()
@@ -267,6 +282,7 @@ class Table(Widget):
     def _begin(self, state: Any, code: int | None, opening: Msg) -> None:
         """Start a game at ``state`` (deal code ``code``, None when unknown) with the log's first line."""
         self.seed = code
+        self._first, self._moves, self._relevelled = state, [], False  # what record() writes
         self._log, self._lines = [], []
         self._keep([opening])
         self.hints = 0
@@ -286,6 +302,7 @@ class Table(Widget):
             began = time.perf_counter()
             action = self._players[seat].choose(self.game, view, turn.legal)
             self.thinking += time.perf_counter() - began
+            self._moves.append(action.id)
             turn = self._read(self.game.apply(turn.state, action), turn)
             steps.append(self._step(turn))
         self._turn = turn

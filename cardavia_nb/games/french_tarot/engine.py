@@ -281,6 +281,14 @@ class FrenchTarot(Game[FrenchTarotState, FrenchTarotView]):
         """What ``seat`` may see now (see ``FrenchTarotView``)."""
         return observe(state, seat)
 
+    def deal_setup(self, state: FrenchTarotState) -> dict[str, Any]:
+        """The four hands, the chien, the dealer and the number of cancelled deals before it;
+        ``state`` must be at the start of its auction."""
+        if state.phase != R.BID or state.bids:
+            raise ValueError("Only a deal before its first bid can be written as a deal.")
+        return {"hands": [list(h) for h in state.hands], "chien": list(state.chien), "dealer": state.dealer,
+                "deal_no": state.deal_no}
+
     # --- conformance hooks ---------------------------------------------------------------------
     def card_places(self, state: FrenchTarotState) -> dict[str, tuple[str, ...]]:
         """Hands, chien (while not taken), discard, current trick and finished tricks."""

@@ -235,6 +235,12 @@ class PaoDeKuai(Game[PaoDeKuaiState, PaoDeKuaiView]):
         """Scores per seat and the itemised settlement (§7) of a state (finished or not)."""
         return settle(state)
 
+    def deal_setup(self, state: PaoDeKuaiState) -> dict[str, Any]:
+        """The three hands as dealt; ``state`` must be a whole deal before its first play."""
+        if state.history or state.out_of_play:
+            raise ValueError("Only a whole deal before its first play can be written as a deal.")
+        return {"hands": [list(h) for h in state.hands]}
+
     def card_places(self, state: PaoDeKuaiState) -> dict[str, tuple[str, ...]]:
         """The three hands, the cards played so far, and the cards a fixture put out of play."""
         played = tuple(c for p in state.history for c in p.cards if p.cards)

@@ -266,6 +266,12 @@ class Truco(Game[TrucoState, TrucoView]):
         payoffs = (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
         return Result(payoffs, (winner,), items, tuple(float(x) for x in scores))
 
+    def deal_setup(self, s: TrucoState) -> dict[str, Any]:
+        """The deal ``s`` is in, as dealt: both hands, the dealer, the scores it began at, its number
+        (any moment of the deal will do: the state keeps the dealt hands and the starting scores)."""
+        return {"hands": [list(h) for h in s.original], "dealer": s.dealer, "scores": list(s.start_scores),
+                "deal_no": s.deal_no}
+
     def card_places(self, s: TrucoState) -> dict[str, tuple[str, ...]]:
         """Hands, cards played this deal, and the undealt stock."""
         played = tuple(c for _, c in s.played)
