@@ -130,3 +130,10 @@ def test_french_tarot_passing_with_a_monster_hand_is_the_top_mistake():
     top = found.mistakes[0]
     assert top.step == 0 and top.best.startswith("bid:garde") and top.loss > 10 * found.threshold, top
     assert found.hindsight[0].step == 0 and found.high_score is not None
+
+
+def test_judgements_are_heard_one_by_one_as_they_are_made():
+    record = deal_record("truco", {"dealer": 0}, lambda g, s, legal: None, seed=3)
+    heard = []
+    found = review(record, worlds=4, on_judged=heard.append)
+    assert heard == list(found.decisions) and heard

@@ -83,8 +83,9 @@ def _deal_end(game: Game, state: Any, seat: int) -> float:
 
 
 def review(record: Record, seat: int | None = None, worlds: int = WORLDS, hindsight: int = HINDSIGHT,
-           duplicate: bool = True) -> Review:
-    """Judge every decision of ``seat`` (the record's human seat by default) that had a real choice."""
+           duplicate: bool = True, on_judged: Callable[[Judgement], None] | None = None) -> Review:
+    """Judge every decision of ``seat`` (the record's human seat by default) that had a real choice;
+    ``on_judged`` hears each judgement as soon as it is made (a page streams them while it waits)."""
     game = get(record.game, **record.options)
     seat = human_seat(record) if seat is None else seat
     players = rebuilt(record)
@@ -104,6 +105,8 @@ def review(record: Record, seat: int | None = None, worlds: int = WORLDS, hindsi
             reason = next((r["message"] for r in rows if r["id"] == best.id), None)
             snapshots[step] = (state, copy.deepcopy(players))
         judged.append(judge(game, view, legal, played, best, reason, step, worlds, derive("review", record.seed, step)))
+        if on_judged is not None:
+            on_judged(judged[-1])
 
     final = _walk(game, record, seat, players, high, visit)
     threshold = THRESHOLDS[game.name]
