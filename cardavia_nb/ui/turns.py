@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Sequence
 
 from cardavia_nb.core.cards import deck
 from cardavia_nb.core.game import Action, Event, Game, jsonable
@@ -26,7 +26,7 @@ class Turn:
     state: Any
     human: int
     view: Any  # the human seat's View of ``state``
-    legal: tuple[Action, ...]  # the legal moves of the seat to act (none once the game is over)
+    legal: Sequence[Action]  # the engine's legal moves as it gives them (a Tarot ActionList stays lazy)
     pause: Action | None  # the one move left that waits for the human's click ('Next deal'), whoever acts
     known: frozenset[str]  # every card the human's views have shown up to this state
     points: tuple[Event, ...]  # the points events of the deal in play, oldest first
@@ -54,7 +54,7 @@ class Turn:
         return self.state.to_act not in (None, self.human) and self.pause is None
 
     @property
-    def offered(self) -> tuple[Action, ...]:
+    def offered(self) -> Sequence[Action]:
         """The moves the human may make: all legal moves on the human's turn, else the pause alone."""
         if self.state.to_act == self.human:
             return self.legal
@@ -80,7 +80,7 @@ def read(game: Game, adapter: Adapter, state: Any, human: int, before: Turn | No
             points = ()
         elif event.kind == "points":
             points = (*points, event)
-    legal = tuple(game.legal_actions(state)) if state.to_act is not None else ()
+    legal = game.legal_actions(state) if state.to_act is not None else ()
     pause = adapter.pause(legal) if legal else None
     result = game.result(state) if state.to_act is None else None
     return Turn(state, human, view, legal, pause, frozenset(known), points, result, game.pack)
