@@ -4,6 +4,8 @@
 /**
  * One Tab stop for a group of buttons, arrow keys (and Home/End) between them: the WAI-ARIA roving
  * tabindex. The stop starts on the button matching `current` (a selector), else the first usable one.
+ * A group drawn again keeps one key handler: `onkeydown` is replaced, never added to (two handlers
+ * would each move the focus, skipping every other button).
  * @param {HTMLElement} group
  * @param {string|null} current
  */
@@ -13,7 +15,7 @@ export function roving(group, current) {
   const start = list.find((b) => current && b.matches(current))
     || list.find((b) => b.getAttribute("aria-disabled") !== "true") || list[0];
   list.forEach((b) => { b.tabIndex = b === start ? 0 : -1; });
-  group.addEventListener("keydown", (event) => {
+  group.onkeydown = (event) => {
     const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "first", End: "last" };
     if (!(event.key in keys)) return;
     const all = items();
@@ -24,7 +26,7 @@ export function roving(group, current) {
     const next = k === "first" ? 0 : k === "last" ? all.length - 1 : (at + k + all.length) % all.length;
     all.forEach((b, i) => { b.tabIndex = i === next ? 0 : -1; });
     all[next].focus();
-  });
+  };
 }
 
 /** A selector that finds the same control after a redraw (by its card, move or test id), or null. */
