@@ -15,6 +15,7 @@ SEED = 2025  # seat 0 speaks first with all three oudlers; after the chien: 9 tr
 BID = "bid:garde"
 REFUSED = ("T21", "10S", "9S", "7S", "5S", "2S")  # an oudler in the discard
 DISCARD = ("10S", "9S", "7S", "5S", "2S", "1H")
+LESSON_REFUSED = ("T21", "3S", "1H", "5D", "5C", "3C")  # the lesson's discard demo: its own written-out deal
 CARD_CLICKS = 4
 HEADINGS = ("1. Objective", "2. Setup", "3. Chien and discards", "4. Declarations before your first card",
             "5. Playing a trick", "6. Handling the Excuse", "7. Card points and bonuses", "8. Scoring and ending",
@@ -75,7 +76,7 @@ def test_page_shows_every_step_quizzes_and_demos(open_page):
     trick.locator("[data-testid='feedback']", has_text="Trick won by You (8 card points).").wait_for()
 
     discard = panel(page, "click six to discard")
-    for card in REFUSED:
+    for card in LESSON_REFUSED:
         discard.locator(f"[data-block='hand'] [data-card='{card}']").click()
         discard.locator(f"[data-block='hand'] [data-card='{card}'][aria-pressed='true']").wait_for()
     discard.locator("[data-testid='feedback']", has_text="Trump 21 may not be discarded").wait_for()

@@ -46,8 +46,8 @@ def test_a_truco_match_ends_with_a_summary_that_says_who_won(open_page, lang):
     assert table.locator("[data-testid='status']").inner_text() == i18n.translate("ui.status.over", lang)
     nobody_to_play(table)
     title = summary.locator("[data-testid='summary-title']").inner_text()
-    won = {"en": ("You won the match, 30 to 25", "Computer 1 won the match"),
-           "pt": ("Você ganhou a partida por 30 a 25", "Computador 1 ganhou a partida")}[lang]
+    won = {"en": ("You won the match, 30 to 21", "Computer 1 won the match"),
+           "pt": ("Você ganhou a partida por 30 a 21", "Computador 1 ganhou a partida")}[lang]
     assert title.startswith(won), title
     assert summary.locator("[data-testid='points'] tbody tr").count() == 2
     assert summary.locator("[data-testid='notes'] tr").count() >= 2, "the match's points by source"
