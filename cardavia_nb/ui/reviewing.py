@@ -1,0 +1,251 @@
+"""The table after a deal: the deal's record as a file, a record opened from a file, the replay, the review.
+
+Every intent here first checks that the deal in play is over: before that nothing of the record,
+the replay or High's judgements is built, so nothing of it can reach the page. A record the page
+sends is text only; the kernel parses and replays it (``Record.from_json``, ``core.record.replay``)
+and a bad one is refused in one sentence, changing nothing. The review (``cardavia_nb.review``)
+runs in a thread after the deal: each judgement is streamed into the ``review`` trait as it is made,
+so the page stays responsive and shows progress; a new game forgets it (a generation counter).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import replace
+from datetime import datetime, timezone
+from typing import Any, Callable
+
+from cardavia_nb import i18n
+from cardavia_nb.core.record import MAX_BYTES, Record, RecordError, replay, result_data
+from cardavia_nb.core.text import Msg
+from cardavia_nb.review import Judgement, Review, review
+from cardavia_nb.players.seats import rebuilt
+from cardavia_nb.review.report import human_seat
+from cardavia_nb.review.units import THRESHOLDS, deal_over
+from cardavia_nb.ui.refusal import Refusal
+from cardavia_nb.ui.replay import Replay, frame, jumps, lines, replay_of
+
+log = logging.getLogger("cardavia_nb.ui")
+
+WORLDS = 24  # sampled worlds per judged decision at the table (the page waits for them)
+
+
+def deal_record(table: Any) -> Record:
+    """The record of the deal just finished: the whole game (Pao De Kuai, Tarot), or the last deal of
+    the Truco match (its deal written out, its moves; no seed, which would tell the next deals)."""
+    game, state = table.game, table.state
+    if not deal_over(game, state):
+        raise Refusal(Msg.of("ui.review.not_over"))
+    record = table.record()
+    if game.name == "truco":
+        record = replace(record, seed=0, actions=tuple(state.moves), setup=game.deal_setup(state),
+                         result=result_data(game, state))
+    return record
+
+
+def opened(table: Any, text: Any) -> Record:
+    """A record the page sent as text, parsed and replayed under the table's game (a finished deal)."""
+    if not isinstance(text, str):
+        raise Refusal(Msg.of("record.not_json"))
+    if len(text) > MAX_BYTES:
+        raise Refusal(Msg.of("record.too_big", size=len(text)))
+    try:
+        record = Record.from_json(text)
+        final = replay(table.game, record)
+    except RecordError as err:
+        raise Refusal(err.msg) from None
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError):  # a deal the engine cannot read
+        raise Refusal(Msg.of("record.bad_deal")) from None
+    if not deal_over(table.game, final):
+        raise Refusal(Msg.of("ui.review.unfinished"))
+    return record
+
+
+def file_name(game: str, when: datetime) -> str:
+    """The record file's name: the game and the date and time (UTC)."""
+    return f"cardavia-{game}-{when:%Y-%m-%d-%H%M}.json"
+
+
+def amount(unit: str, value: float, lang: str, signed: bool = False) -> str:
+    """A loss in the game's unit as the page writes it: points of match chance (a percent's points), or points."""
+    shown = round(value * 100 if unit == "match_chance" else value, 1)
+    return i18n.number(i18n.Signed(shown) if signed and shown else shown, lang)
+
+
+def outcome(unit: str, value: float, lang: str) -> str:
+    """What a deal gave: a chance of winning the match as a percent (Truco), else points with their sign."""
+    if unit == "match_chance":
+        return f"{amount(unit, value, lang)}%"
+    return amount(unit, value, lang, signed=True)
+
+
+class Reviewing:
+    """The review side of one table: its intents, the replay's position, the judgements heard so far."""
+
+    worlds = WORLDS
+
+    def __init__(self, table: Any, push: Callable[[dict[str, Any]], None]):
+        self.table = table
+        self._push = push  # sets the table's ``review`` trait
+        self._lock = threading.RLock()
+        self._generation = 0
+        self.thread: threading.Thread | None = None
+        self._clear()
+
+    def _clear(self) -> None:
+        """Nothing reviewed."""
+        self.replay: Replay | None = None
+        self.step, self.faceup, self.open = 0, False, False
+        self.judged: list[Judgement] = []
+        self.done: Review | None = None
+        self.failed = False
+        self.decisions = 0
+
+    def intents(self) -> dict[str, Callable[[dict], None]]:
+        """The table's handlers for the review intents."""
+        return {"download": self._download, "open_record": self._open_record, "review": self._review,
+                "replay": self._move, "close_review": self._close}
+
+    def reset(self) -> None:
+        """A new game: forget the review (a running one is no longer heard)."""
+        with self._lock:
+            self._generation += 1
+            self._clear()
+            self._push({})
+
+    # --- intents ------------------------------------------------------------------------------
+    def _download(self, content: dict) -> None:
+        """Send the page the record of the deal just finished, as a file to save."""
+        record = deal_record(self.table)
+        self.table._clear_notice()
+        self.table.send({"type": "download", "name": file_name(record.game, datetime.now(timezone.utc)),
+                         "text": record.to_json()})
+
+    def _open_record(self, content: dict) -> None:
+        """Open a record the player chose or pasted in the review (the deal in play must be over)."""
+        if not deal_over(self.table.game, self.table.state):
+            raise Refusal(Msg.of("ui.review.not_over"))
+        record = opened(self.table, content.get("text"))
+        self._start(record)
+
+    def _review(self, content: dict) -> None:
+        """Review the deal just finished: the replay at its first move, and the judgements begun."""
+        self._start(deal_record(self.table))
+
+    def _move(self, content: dict) -> None:
+        """Move the replay to a step (``step``) and show or hide the other hands (``faceup``)."""
+        if self.replay is None or not deal_over(self.table.game, self.table.state):
+            raise Refusal(Msg.of("ui.review.nothing"))
+        step, faceup = content.get("step", self.step), content.get("faceup", self.faceup)
+        if type(step) is not int or not 0 <= step <= self.replay.last or type(faceup) is not bool:
+            raise Refusal(Msg.of("ui.review.bad_step", last=self.replay.last))
+        with self._lock:
+            self.step, self.faceup, self.open = step, faceup, True
+            self.table._clear_notice()
+            self.render()
+
+    def _close(self, content: dict) -> None:
+        """Back to the deal's summary (the review is kept for the next Review)."""
+        with self._lock:
+            self.open = False
+            self.table._clear_notice()
+            self.render()
+
+    # --- the review ---------------------------------------------------------------------------
+    def _start(self, record: Record) -> None:
+        """Show ``record``'s replay at its first move and judge it in a thread."""
+        table = self.table
+        with self._lock:
+            self._generation += 1
+            self._clear()
+            seat = human_seat(record)
+            self.replay = replay_of(table.game, table.adapter, record, seat)
+            self.decisions = sum(1 for s in self.replay.states[:-1] if s.to_act == seat
+                                 and len(table.game.legal_actions(s)) > 1)
+            self.open = True
+            table._clear_notice()
+            self.render()
+            generation = self._generation
+        self.thread = threading.Thread(target=self._judge, args=(record, generation), daemon=True)
+        self.thread.start()
+
+    def _judge(self, record: Record, generation: int) -> None:
+        """Run the review, streaming each judgement while this review is still the table's."""
+        def heard(judgement: Judgement) -> None:
+            with self._lock:
+                if generation == self._generation:
+                    self.judged.append(judgement)
+                    self.render()
+
+        players = rebuilt(record)
+        seat = human_seat(record)
+        same = len(players) == self.table.game.num_players and all(p is not None for i, p in enumerate(players) if i != seat)
+        try:
+            done = review(record, worlds=self.worlds, duplicate=same, on_judged=heard)
+        except Exception:  # the page hears that the review failed, the server log has why
+            log.exception("The review of a %s record failed", record.game)
+            done = None
+        with self._lock:
+            if generation == self._generation:
+                self.done, self.failed = done, done is None
+                self.render()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait for the running review to finish (notebooks and tests)."""
+        if self.thread is not None:
+            self.thread.join(timeout)
+
+    # --- rendering -----------------------------------------------------------------------------
+    def render(self) -> None:
+        """The ``review`` trait from what is known now, in the page language."""
+        with self._lock:
+            if self.replay is None:
+                self._push({})
+                return
+            words = self.table._words()
+            replay = self.replay
+            self._push({"open": self.open, "replay": frame(replay, self.step, words, self.faceup),
+                        "lines": lines(replay, words), "jumps": jumps(replay, words),
+                        "judge": self._judgements(words)})
+
+    def _judgements(self, words: Any) -> dict[str, Any]:
+        """The judgements for the page: progress, the summary line, the mistakes worst first, hindsight."""
+        game, lang, unit = self.table.game, words.lang, (self.done.unit if self.done else "")
+        unit = unit or ("match_chance" if game.name == "truco" else "points")
+        done = self.done
+        judged = list(done.decisions) if done else self.judged
+        mistakes = list(done.mistakes) if done else sorted(
+            (j for j in judged if j.loss > THRESHOLDS[game.name] and j.loss > 2 * j.error), key=lambda j: -j.loss)
+        key = "loss_chance" if unit == "match_chance" else "loss_points"
+        label = self.table.adapter.label
+
+        def row(j: Judgement) -> dict[str, Any]:
+            return {"step": j.step, "move": j.step + 1,
+                    "played": label(game.action(j.played), lang), "best": label(game.action(j.best), lang),
+                    "loss": words.text(Msg.of(f"ui.review.{key}", loss=amount(unit, j.loss, lang),
+                                              error=amount(unit, j.error, lang))),
+                    "reason": j.reason.text(lang) if j.reason is not None else ""}
+
+        progress = Msg.of("ui.notice.failed") if self.failed else Msg.of("ui.review.progress", done=len(judged),
+                                                                              total=self.decisions)
+        out: dict[str, Any] = {
+            "done": done is not None,
+            "progress": words.text(progress),
+            "mistakes": [row(j) for j in mistakes], "summary": "", "hindsight": [], "high": ""}
+        if done is None:
+            return out
+        cost = amount(unit, done.cost, lang)
+        out["summary"] = words.text(Msg.of("ui.review.summary", n=len(done.mistakes), cost=cost) if done.mistakes
+                                    else Msg.of("ui.review.clean"))
+        out["hindsight"] = [words.text(Msg.of("ui.review.hindsight", move=h.step + 1,
+                                              best=outcome(unit, h.best_gave, lang),
+                                              played=outcome(unit, h.played_gave, lang)))
+                            for h in done.hindsight]
+        if done.high_score is not None and done.score is not None:
+            out["high"] = words.text(Msg.of(f"ui.review.high_{unit}", high=outcome(unit, done.high_score, lang),
+                                            you=outcome(unit, done.score, lang)))
+        return out
+
+
+__all__ = ["Reviewing", "WORLDS", "amount", "deal_record", "file_name", "opened", "outcome"]
