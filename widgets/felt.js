@@ -208,7 +208,7 @@ function drawFelt(ui, view) {
   p.root.dataset.game = view.game;
   p.root.dataset.over = view.over ? "1" : "0";
   p.root.dataset.toAct = String(view.seats.find((s) => s.turn)?.seat ?? "");
-  if (keep) refocus(ui);
+  if (keep && !replaying(ui)) refocus(ui);  // in a replay the review panel keeps the focus (review.js)
 }
 
 /** Focus the control the player used, or the next sensible one; never leave it on <body>. */

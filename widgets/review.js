@@ -11,7 +11,7 @@
  * @property {string[]} lines the log line of each move (line 0 opens the deal)
  * @property {{step: number, label: string}[]} jumps the move completing each trick or round
  * @property {{done: boolean, progress: string, summary: string, high: string, hindsight: string[],
- *   mistakes: {step: number, move: number, played: string, best: string, loss: string, reason: string}[]}} judge
+ *   mistakes: {step: number, where: string, played: string, best: string, loss: string, reason: string}[]}} judge
  */
 
 const RECORD_CHARS = 1_000_001;  // a longer file is cut here: Python says it is too big (the limit is 1 MB)
@@ -97,9 +97,11 @@ function replayBar(ui, rv, t) {
 /** The moves of the deal, the current one marked (a click goes to it). */
 function replayLines(ui, rv, t) {
   const { h } = ui.shared;
+  const wrong = new Set((rv.judge?.mistakes || []).map((m) => m.step));
   const list = h("ol", { class: "cv-replay-lines", "data-testid": "replay-lines", "aria-label": t.moves, start: 0, tabindex: "0" },
     (rv.lines || []).map((line, i) => {
-      const li = h("li", { "data-step": String(i), class: i === rv.replay.step ? "cv-current" : "", text: line || "…" });
+      const mistaken = wrong.has(i - 1);  // line i is the move made at step i - 1
+      const li = h("li", { "data-step": String(i), class: `${i === rv.replay.step ? "cv-current" : ""}${mistaken ? " cv-mistaken" : ""}`, text: line || "…" });
       if (i === rv.replay.step) li.setAttribute("aria-current", "step");
       li.addEventListener("click", () => goTo(ui, i));
       return li;
@@ -115,7 +117,7 @@ function judgements(ui, rv, t) {
     const show = h("button", { class: "cv-btn", "data-testid": `mistake-${m.step}`, text: t.show_move });
     show.addEventListener("click", () => goTo(ui, m.step));
     return h("li", { class: m.step === rv.replay.step ? "cv-current" : "", "data-step": String(m.step) },
-      h("strong", { text: `${fill(t.you_played, { move: m.played, best: m.best })} ` }),
+      h("strong", { text: `${m.where} · ${fill(t.you_played, { move: m.played, best: m.best })} ` }),
       h("span", { class: "cv-loss", text: m.loss }),
       m.reason ? h("p", { class: "cv-reason", text: m.reason }) : null, show);
   });
@@ -137,23 +139,34 @@ function replayHands(ui, r, t) {
       cardRow(ui, x.cards, r.view.pack, fill(t.other_hand, { name: x.name }), `replay-hand-${x.seat}`))));
 }
 
-/** The review region above the felt while the replay is open (empty otherwise). */
+/** The review's two regions while the replay is open (empty otherwise): above the felt its title, its
+ * bar and the hands shown; under it the moves and the judgements. */
 function drawReview(ui) {
   const { h } = ui.shared;
-  const slot = ui.parts.reviewSlot;
+  const { reviewSlot: slot, reviewMore: more, root } = ui.parts;
   const rv = reviewOf(ui);
-  ui.parts.root.dataset.replay = replaying(ui) ? "1" : "0";
-  if (!replaying(ui)) { slot.replaceChildren(); slot.hidden = true; return; }
+  const doc = root.ownerDocument;
+  root.dataset.replay = replaying(ui) ? "1" : "0";
+  if (!replaying(ui)) {
+    const had = slot.contains(doc.activeElement) || more.contains(doc.activeElement);  // the way back: to the summary
+    for (const part of [slot, more]) { part.replaceChildren(); part.hidden = true; }
+    if (had) refocus(ui);
+    return;
+  }
   const t = texts(ui);
-  slot.hidden = false;
-  slot.replaceChildren(h("h3", { text: t.review_title }), replayBar(ui, rv, t), replayHands(ui, rv.replay, t),
-    h("div", { class: "cv-replay-body" }, replayLines(ui, rv, t), judgements(ui, rv, t)));
-  const lines = slot.querySelector(".cv-replay-lines");
+  slot.hidden = more.hidden = false;
+  more.setAttribute("aria-label", t.review_title);
+  slot.replaceChildren(h("h3", { text: t.review_title }), replayBar(ui, rv, t), replayHands(ui, rv.replay, t));
+  more.replaceChildren(h("div", { class: "cv-replay-body" }, replayLines(ui, rv, t), judgements(ui, rv, t)));
+  const lines = more.querySelector(".cv-replay-lines");
   const current = lines?.querySelector(".cv-current");
-  if (lines && current) lines.scrollTop = current.offsetTop - lines.clientHeight / 2;
-  const doc = ui.parts.root.ownerDocument;
-  if (ui.owns && !ui.parts.root.contains(doc.activeElement)) {
-    refocus(ui);
-    if (doc.activeElement === ui.parts.felt) slot.focus({ preventScroll: true });
+  if (lines && current) {  // the current line in the middle of its list, the page itself not scrolled
+    const [box, line] = [lines.getBoundingClientRect(), current.getBoundingClientRect()];
+    lines.scrollTop += line.top - box.top - (box.height - line.height) / 2;
+  }
+  const active = doc.activeElement;
+  if (ui.owns && (!active || active === doc.body || !active.isConnected || !root.contains(active))) {
+    const same = ui.lastKey ? [...root.querySelectorAll(`.cv-review-slot ${ui.lastKey}`)].find((n) => !n.disabled) : null;
+    (same || slot.querySelector("button:not([disabled])") || slot).focus({ preventScroll: true });
   }
 }

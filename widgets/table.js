@@ -115,6 +115,7 @@ function build(model, el, shared) {
     notice: h("div", { class: "cv-notice", role: "alert", "data-testid": "notice" }),
     felt: h("div", { class: "cv-felt", "data-testid": "felt", tabindex: "-1" }),
     reviewSlot: h("section", { class: "cv-review-slot", "data-testid": "review-panel", tabindex: "-1", hidden: true }),
+    reviewMore: h("section", { class: "cv-review-slot cv-review-more", "data-testid": "review-more", hidden: true }),
     facts: h("div", { class: "cv-facts", "data-testid": "facts" }),
     log: h("ol", { class: "cv-log", "aria-live": "polite", "aria-relevant": "additions", tabindex: "0", "data-testid": "log" }),
     logHead: h("h3", {}), factsHead: h("h3", {}),
@@ -147,9 +148,9 @@ function build(model, el, shared) {
   ui.narrow?.addEventListener?.("change", () => drawBar(ui));
   const side = h("aside", { class: "cv-side" }, p.factsHead, p.facts, p.logHead, p.log);
   p.play.append(h("div", { class: "cv-bar" }, p.levelSel, p.seedBox, p.newBtn), p.notice, h("div", { class: "cv-main" }, p.felt, side));
-  p.reviewSlot.addEventListener("keydown", (event) => replayKeys(ui, event));  // after the deal (review.js)
+  for (const slot of [p.reviewSlot, p.reviewMore]) slot.addEventListener("keydown", (event) => replayKeys(ui, event));  // after the deal (review.js)
   p.felt.append(p.reviewSlot, p.opponents, p.middle, h("div", { class: "cv-status-row" }, p.status, p.skipBtn), p.help, p.mySeat,
-    p.handBox, p.selectionSlot, h("div", { class: "cv-action-row" }, p.actions, p.hintBtn), p.hintPanel, p.summary);
+    p.handBox, p.selectionSlot, h("div", { class: "cv-action-row" }, p.actions, p.hintBtn), p.hintPanel, p.summary, p.reviewMore);
   return ui;
 }
 

@@ -67,9 +67,14 @@ def file_name(game: str, when: datetime) -> str:
     return f"cardavia-{game}-{when:%Y-%m-%d-%H%M}.json"
 
 
+def scaled(unit: str, value: float) -> float:
+    """A value in the game's unit as the page counts it: match chance in a percent's points, else points."""
+    return round(value * 100 if unit == "match_chance" else value, 1)
+
+
 def amount(unit: str, value: float, lang: str, signed: bool = False) -> str:
-    """A loss in the game's unit as the page writes it: points of match chance (a percent's points), or points."""
-    shown = round(value * 100 if unit == "match_chance" else value, 1)
+    """A loss in the game's unit as the page writes it (``scaled``), with its sign when asked."""
+    shown = scaled(unit, value)
     return i18n.number(i18n.Signed(shown) if signed and shown else shown, lang)
 
 
@@ -135,8 +140,7 @@ class Reviewing:
 
     def _move(self, content: dict) -> None:
         """Move the replay to a step (``step``) and show or hide the other hands (``faceup``)."""
-        if self.replay is None or not deal_over(self.table.game, self.table.state):
-            raise Refusal(Msg.of("ui.review.nothing"))
+        self._need_replay()
         step, faceup = content.get("step", self.step), content.get("faceup", self.faceup)
         if type(step) is not int or not 0 <= step <= self.replay.last or type(faceup) is not bool:
             raise Refusal(Msg.of("ui.review.bad_step", last=self.replay.last))
@@ -147,10 +151,16 @@ class Reviewing:
 
     def _close(self, content: dict) -> None:
         """Back to the deal's summary (the review is kept for the next Review)."""
+        self._need_replay()
         with self._lock:
             self.open = False
             self.table._clear_notice()
             self.render()
+
+    def _need_replay(self) -> None:
+        """Refuse a replay intent when no review is open on a finished deal."""
+        if self.replay is None or not deal_over(self.table.game, self.table.state):
+            raise Refusal(Msg.of("ui.review.nothing"))
 
     # --- the review ---------------------------------------------------------------------------
     def _start(self, record: Record) -> None:
@@ -221,7 +231,7 @@ class Reviewing:
         label = self.table.adapter.label
 
         def row(j: Judgement) -> dict[str, Any]:
-            return {"step": j.step, "move": j.step + 1,
+            return {"step": j.step, "where": words.text(Msg.of("ui.review.move", n=j.step + 1)),
                     "played": label(game.action(j.played), lang), "best": label(game.action(j.best), lang),
                     "loss": words.text(Msg.of(f"ui.review.{key}", loss=amount(unit, j.loss, lang),
                                               error=amount(unit, j.error, lang))),
@@ -235,7 +245,8 @@ class Reviewing:
             "mistakes": [row(j) for j in mistakes], "summary": "", "hindsight": [], "high": ""}
         if done is None:
             return out
-        cost = amount(unit, done.cost, lang)
+        cost = words.text(Msg.of("ui.review.cost_chance" if unit == "match_chance" else "ui.review.cost_points",
+                                 n=scaled(unit, done.cost)))
         out["summary"] = words.text(Msg.of("ui.review.summary", n=len(done.mistakes), cost=cost) if done.mistakes
                                     else Msg.of("ui.review.clean"))
         out["hindsight"] = [words.text(Msg.of("ui.review.hindsight", move=h.step + 1,
@@ -248,4 +259,4 @@ class Reviewing:
         return out
 
 
-__all__ = ["Reviewing", "WORLDS", "amount", "deal_record", "file_name", "opened", "outcome"]
+__all__ = ["Reviewing", "WORLDS", "amount", "deal_record", "file_name", "opened", "outcome", "scaled"]
