@@ -10,6 +10,7 @@ import pytest
 from cardavia_nb.core.record import MAX_BYTES, Record, RecordError, replay
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games import get
+from cardavia_nb.review.units import THRESHOLDS
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.reviewing import file_name
 from tests.support import send
@@ -210,3 +211,55 @@ def test_truco_next_deal_closes_the_review_of_the_last_one():
     assert table.review == {}
     send(table, {"type": "review"})
     assert "nothing changed" in table.notice and table.review == {}
+
+
+def _judged(name: str, seed: int) -> Table:
+    """Truco deal 7 (two mistakes) or Tarot deal 21, played by the first card or answer, reviewed."""
+    table = _table(name, seed)
+    table.reviewing.worlds = 8
+    for _ in range(400):
+        if table.turn.over or table.turn.pause is not None:
+            break
+        legal = [a.id for a in table.turn.legal]
+        answers = [a for a in legal if a.startswith("answer:")]
+        send(table, {"type": "act", "id": answers[0] if answers else legal[0]})
+    send(table, {"type": "review"})
+    table.reviewing.wait()
+    assert table.review["judge"]["mistakes"]
+    return table
+
+
+@pytest.mark.parametrize(("name", "seed"), [("truco", 7), ("french_tarot", 21)])
+def test_find_it_yourself_first_before_high_s_move_is_shown(name, seed):
+    table = _judged(name, seed)
+    row = table.review["judge"]["mistakes"][0]
+    mistake = table.reviewing.done.mistakes[0]
+    assert row["best"] == "" and row["reason"] == "" and row["tried"] == ""  # High's move not shown yet
+    ids = [o["id"] for o in row["options"]]
+    assert mistake.played not in ids and mistake.best in ids
+    for forged in ({"step": mistake.step + 1, "id": mistake.best}, {"step": mistake.step, "id": "nonsense"},
+                   {"step": str(mistake.step), "id": mistake.best}, {"step": mistake.step, "id": mistake.played * 50}):
+        before = json.dumps(table.review, sort_keys=True)
+        send(table, {"type": "try", **forged})
+        assert "nothing changed" in table.notice and json.dumps(table.review, sort_keys=True) == before, forged
+    others = [i for i in ids if i != mistake.best]
+    send(table, {"type": "try", "step": mistake.step, "id": others[-1]})
+    row = table.review["judge"]["mistakes"][0]
+    assert not table.notice and row["tried"] and row["best"] and row["options"] == []
+    kind = table.reviewing.tried[mistake.step][1]
+    gain, loss = table.reviewing.tried[mistake.step][2:4]
+    assert kind in ("good", "better", "losing") and row["tried"].startswith(
+        {"good": "as good as", "better": "better than", "losing": "still losing"}[kind])
+    assert (kind == "losing") == (loss > 0 and gain <= THRESHOLDS[name] and kind != "good")
+    send(table, {"type": "try", "step": mistake.step, "id": mistake.best})
+    assert table.review["judge"]["mistakes"][0]["tried"] == "that is High's move itself."
+
+
+def test_high_s_move_can_be_shown_without_trying():
+    table = _judged("truco", 7)
+    step = table.reviewing.done.mistakes[0].step
+    send(table, {"type": "reveal", "step": step})
+    row = table.review["judge"]["mistakes"][0]
+    assert row["best"] and row["reason"] and row["tried"] == "" and not table.notice
+    send(table, {"type": "reveal", "step": -1})
+    assert "nothing changed" in table.notice

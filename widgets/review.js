@@ -11,7 +11,9 @@
  * @property {string[]} lines the log line of each move (line 0 opens the deal)
  * @property {{step: number, label: string}[]} jumps the move completing each trick or round
  * @property {{done: boolean, progress: string, summary: string, high: string, hindsight: string[],
- *   mistakes: {step: number, where: string, played: string, best: string, loss: string, reason: string}[]}} judge
+ *   mistakes: {step: number, where: string, played: string, best: string, loss: string, reason: string,
+ *     options: {id: string, label: string}[], tried: string, tried_move: string}[]}} judge (`best` and `reason`
+ *   are "" until the learner tried a move or asked for High's; `options` are the moves left to try)
  */
 
 const RECORD_CHARS = 1_000_001;  // a longer file is cut here: Python says it is too big (the limit is 1 MB)
@@ -109,6 +111,20 @@ function replayLines(ui, rv, t) {
   return list;
 }
 
+/** Find it yourself first: the other moves possible at a mistake, one to try, or High's move shown. */
+function findBox(ui, m, t) {
+  const { h } = ui.shared;
+  if (!m.options?.length) return null;
+  const choice = h("select", { "data-testid": `try-choice-${m.step}`, "aria-label": t.find },
+    m.options.map((o) => h("option", { value: o.id, text: o.label })));
+  const go = h("button", { class: "cv-btn", "data-testid": `try-${m.step}`, text: t.try_go });
+  go.addEventListener("click", () => { ui.lastKey = `[data-testid="mistake-${m.step}"]`; send(ui, { type: "try", step: m.step, id: choice.value }); });
+  const reveal = h("button", { class: "cv-btn", "data-testid": `reveal-${m.step}`, text: t.reveal });
+  reveal.addEventListener("click", () => { ui.lastKey = `[data-testid="mistake-${m.step}"]`; send(ui, { type: "reveal", step: m.step }); });
+  return h("div", { class: "cv-find", role: "group", "aria-label": t.find },
+    h("label", {}, h("span", { text: t.find }), choice), go, reveal);
+}
+
 /** The review's judgements: progress, the summary line, High on the same cards, the mistakes, hindsight apart. */
 function judgements(ui, rv, t) {
   const { h } = ui.shared;
@@ -117,9 +133,10 @@ function judgements(ui, rv, t) {
     const show = h("button", { class: "cv-btn", "data-testid": `mistake-${m.step}`, text: t.show_move });
     show.addEventListener("click", () => goTo(ui, m.step));
     return h("li", { class: m.step === rv.replay.step ? "cv-current" : "", "data-step": String(m.step) },
-      h("strong", { text: `${m.where} · ${fill(t.you_played, { move: m.played, best: m.best })} ` }),
+      h("strong", { text: `${m.where} · ${m.best ? fill(t.you_played, { move: m.played, best: m.best }) : fill(t.your_move, { move: m.played })} ` }),
       h("span", { class: "cv-loss", text: m.loss }),
-      m.reason ? h("p", { class: "cv-reason", text: m.reason }) : null, show);
+      m.tried ? h("p", { class: "cv-tried", "data-testid": `tried-${m.step}`, role: "status", text: `${fill(t.tried, { move: m.tried_move })} ${m.tried}` }) : null,
+      m.reason ? h("p", { class: "cv-reason", text: m.reason }) : null, show, findBox(ui, m, t));
   });
   return h("section", { class: "cv-judge", "data-testid": "judge", "aria-label": t.mistakes },
     h("h4", { text: t.mistakes }),

@@ -23,6 +23,7 @@ from cardavia_nb.review import Judgement, Review, review
 from cardavia_nb.players.seats import rebuilt
 from cardavia_nb.review.report import human_seat
 from cardavia_nb.review.units import THRESHOLDS, deal_over
+from cardavia_nb.ui.finding import verdict, words_of
 from cardavia_nb.ui.refusal import Refusal
 from cardavia_nb.ui.replay import Replay, frame, jumps, lines, replay_of
 
@@ -78,6 +79,12 @@ def amount(unit: str, value: float, lang: str, signed: bool = False) -> str:
     return i18n.number(i18n.Signed(shown) if signed and shown else shown, lang)
 
 
+def in_unit(unit: str, value: float, words: Any) -> str:
+    """An amount with the game's unit in words: "5.6 points of match chance", "12 points"."""
+    key = "ui.review.cost_chance" if unit == "match_chance" else "ui.review.cost_points"
+    return words.text(Msg.of(key, n=scaled(unit, value)))
+
+
 def outcome(unit: str, value: float, lang: str) -> str:
     """What a deal gave: a chance of winning the match as a percent (Truco), else points with their sign."""
     if unit == "match_chance":
@@ -106,11 +113,13 @@ class Reviewing:
         self.done: Review | None = None
         self.failed = False
         self.decisions = 0
+        self.tried: dict[int, tuple[str, str, float, float, float]] = {}  # step -> the move tried there, its verdict
+        self.revealed: set[int] = set()  # steps whose High move the learner asked to see
 
     def intents(self) -> dict[str, Callable[[dict], None]]:
         """The table's handlers for the review intents."""
         return {"download": self._download, "open_record": self._open_record, "review": self._review,
-                "replay": self._move, "close_review": self._close}
+                "replay": self._move, "close_review": self._close, "try": self._try, "reveal": self._reveal}
 
     def reset(self) -> None:
         """A new game: forget the review (a running one is no longer heard)."""
@@ -154,6 +163,38 @@ class Reviewing:
         self._need_replay()
         with self._lock:
             self.open = False
+            self.table._clear_notice()
+            self.render()
+
+    def _mistake(self, content: dict) -> Judgement:
+        """The mistake at the intent's ``step`` (refused unless the review has listed one there)."""
+        self._need_replay()
+        step = content.get("step")
+        found = [j for j in self._mistakes() if type(step) is int and j.step == step]
+        if not found:
+            raise Refusal(Msg.of("ui.review.no_mistake"))
+        return found[0]
+
+    def _try(self, content: dict) -> None:
+        """Find it yourself first: judge the move the learner tries at a mistake, on the same worlds."""
+        mistake = self._mistake(content)
+        tried = content.get("id")
+        replay, game = self.replay, self.table.game
+        state = replay.states[mistake.step]
+        if not isinstance(tried, str) or tried not in {a.id for a in game.legal_actions(state)}:
+            raise Refusal(Msg.of("ui.review.not_legal"))
+        kind, gain, loss, error = verdict(game, game.observe(state, replay.seat), mistake, tried, self.worlds,
+                                          replay.record.seed)
+        with self._lock:
+            self.tried[mistake.step] = (tried, kind, gain, loss, error)
+            self.table._clear_notice()
+            self.render()
+
+    def _reveal(self, content: dict) -> None:
+        """Show High's move at a mistake (the learner gave up finding it)."""
+        mistake = self._mistake(content)
+        with self._lock:
+            self.revealed.add(mistake.step)
             self.table._clear_notice()
             self.render()
 
@@ -201,6 +242,13 @@ class Reviewing:
                 self.done, self.failed = done, done is None
                 self.render()
 
+    def _mistakes(self) -> list[Judgement]:
+        """The mistakes known now, worst first (the finished review's, or those judged so far)."""
+        if self.done is not None:
+            return list(self.done.mistakes)
+        threshold = THRESHOLDS[self.table.game.name]
+        return sorted((j for j in self.judged if j.loss > threshold and j.loss > 2 * j.error), key=lambda j: -j.loss)
+
     def wait(self, timeout: float | None = None) -> None:
         """Wait for the running review to finish (notebooks and tests)."""
         if self.thread is not None:
@@ -225,17 +273,23 @@ class Reviewing:
         unit = unit or ("match_chance" if game.name == "truco" else "points")
         done = self.done
         judged = list(done.decisions) if done else self.judged
-        mistakes = list(done.mistakes) if done else sorted(
-            (j for j in judged if j.loss > THRESHOLDS[game.name] and j.loss > 2 * j.error), key=lambda j: -j.loss)
+        mistakes = self._mistakes()
         key = "loss_chance" if unit == "match_chance" else "loss_points"
         label = self.table.adapter.label
 
         def row(j: Judgement) -> dict[str, Any]:
+            shown = j.step in self.revealed or j.step in self.tried  # High's move only once the learner tried or asked
+            tried = self.tried.get(j.step)
+            legal = game.legal_actions(self.replay.states[j.step])
             return {"step": j.step, "where": words.text(Msg.of("ui.review.move", n=j.step + 1)),
-                    "played": label(game.action(j.played), lang), "best": label(game.action(j.best), lang),
+                    "played": label(game.action(j.played), lang), "best": label(game.action(j.best), lang) if shown else "",
                     "loss": words.text(Msg.of(f"ui.review.{key}", loss=amount(unit, j.loss, lang),
                                               error=amount(unit, j.error, lang))),
-                    "reason": j.reason.text(lang) if j.reason is not None else ""}
+                    "reason": j.reason.text(lang) if j.reason is not None and shown else "",
+                    "options": [] if shown else [{"id": a.id, "label": label(a, lang)} for a in legal if a.id != j.played],
+                    "tried": words.text(words_of(tried[1], in_unit(unit, tried[2], words), in_unit(unit, tried[3], words),
+                                                 amount(unit, tried[4], lang))) if tried else "",
+                    "tried_move": label(game.action(tried[0]), lang) if tried else ""}
 
         progress = Msg.of("ui.notice.failed") if self.failed else Msg.of("ui.review.progress", done=len(judged),
                                                                               total=self.decisions)
@@ -245,8 +299,7 @@ class Reviewing:
             "mistakes": [row(j) for j in mistakes], "summary": "", "hindsight": [], "high": ""}
         if done is None:
             return out
-        cost = words.text(Msg.of("ui.review.cost_chance" if unit == "match_chance" else "ui.review.cost_points",
-                                 n=scaled(unit, done.cost)))
+        cost = in_unit(unit, done.cost, words)
         out["summary"] = words.text(Msg.of("ui.review.summary", n=len(done.mistakes), cost=cost) if done.mistakes
                                     else Msg.of("ui.review.clean"))
         out["hindsight"] = [words.text(Msg.of("ui.review.hindsight", move=h.step + 1,
@@ -259,4 +312,4 @@ class Reviewing:
         return out
 
 
-__all__ = ["Reviewing", "WORLDS", "amount", "deal_record", "file_name", "opened", "outcome", "scaled"]
+__all__ = ["Reviewing", "WORLDS", "amount", "deal_record", "file_name", "in_unit", "opened", "outcome", "scaled"]

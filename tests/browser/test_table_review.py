@@ -1,6 +1,7 @@
 """After the deal, in the browser: a deal played to its end, the record downloaded, a bad pasted record
 refused in words, the review opened and stepped through by keyboard alone (arrows, Home, End, the
-hands shown by Space), a mistake opened, axe clean, and back to the summary; Truco at 1366×900 in
+hands shown by Space), a mistake opened and another move tried there before High's is shown, axe clean,
+and back to the summary; Truco at 1366×900 in
 English and 390×844 in French, Pao De Kuai at 390×844 in French (screenshots
 tests/artifacts/review-<game>-<seed>-<lang>-<size>-*.png)."""
 
@@ -117,11 +118,20 @@ def test_the_deal_is_reviewed_by_keyboard_after_it_is_over(open_page, notebook, 
     print(game, lang, "mistakes:", mistakes.count(), "|", page.locator(f"{PANEL} [data-testid='review-progress']").inner_text())
     assert (mistakes.count() > 0) == mistaken
     if mistaken:
-        button = mistakes.first.locator("button")
         step = int(mistakes.first.get_attribute("data-step"))
+        button = mistakes.first.locator(f"[data-testid='mistake-{step}']")
         button.focus()
         page.keyboard.press("Enter")
         page.wait_for_function(f"() => document.querySelector(\"{PANEL} li[aria-current='step']\")?.dataset.step === '{step}'")
+        assert "·" in mistakes.first.locator("strong").inner_text() and mistakes.first.locator(".cv-reason").count() == 0
+        page.locator(f"{PANEL} [data-testid='try-choice-{step}']").focus()  # find it yourself first: a move tried
+        page.keyboard.press("Tab")
+        assert focused(page) == f"try-{step}"
+        page.keyboard.press("Enter")
+        page.locator(f"{PANEL} [data-testid='tried-{step}']").wait_for()
+        print(game, lang, "tried:", page.locator(f"{PANEL} [data-testid='tried-{step}']").inner_text())
+        assert page.locator(f"{PANEL} [data-testid='try-{step}']").count() == 0  # High's move is shown now
+        assert focused(page) == f"mistake-{step}"
     look(page, f"{name}-replay")
     found = axe_violations(page)
     for v in found:
