@@ -263,3 +263,46 @@ def test_high_s_move_can_be_shown_without_trying():
     assert row["best"] and row["reason"] and row["tried"] == "" and not table.notice
     send(table, {"type": "reveal", "step": -1})
     assert "nothing changed" in table.notice
+
+
+@pytest.mark.parametrize(("name", "seed"), [("truco", 7), ("pao_de_kuai", 21)])
+def test_take_over_from_a_move_is_practice_and_back_gives_the_review_and_the_game_again(name, seed):
+    table = _judged(name, seed) if name == "truco" else _table(name, seed)
+    if name != "truco":
+        _to_deal_end(table)
+        send(table, {"type": "review"})
+        table.reviewing.wait()
+    state, frame, record = table.state, dict(table.frame), table.record()
+    review = json.dumps(table.review, sort_keys=True)
+    step = table.reviewing.done.decisions[0].step
+    send(table, {"type": "take_over", "step": step})
+    assert not table.notice and table.reviewing.practising and table.review["practice"].startswith("Practice from move")
+    assert table.turn.mine and table.turn.state != state  # the human's move at that step, on the same cards
+    game = get(name)
+    assert game.deal_setup(table.state) == game.deal_setup(table.reviewing.kept["review"]["replay"].states[step])
+    for forged in ({"type": "review"}, {"type": "download"}, {"type": "replay", "step": 0},
+                   {"type": "take_over", "step": 0}, {"type": "open_record", "text": record.to_json()}):
+        send(table, forged)
+        assert "practice deal" in table.notice, forged
+    send(table, {"type": "act", "id": table.turn.legal[-1].id})  # another move than the one played
+    assert table.reviewing.practising and table.review["practice"]
+    send(table, {"type": "back_to_review"})
+    assert table.state is state and table.frame["view"] == frame["view"] and table.frame["log"] == frame["log"]
+    assert table.record() == record and json.dumps(table.review, sort_keys=True) == review
+    send(table, {"type": "back_to_review"})
+    assert "nothing changed" in table.notice
+
+
+def test_take_over_is_refused_during_play_at_the_end_and_out_of_range():
+    table = _table("pao_de_kuai")
+    send(table, {"type": "take_over", "step": 0})
+    assert "nothing changed" in table.notice and not table.reviewing.practising
+    _to_deal_end(table)
+    send(table, {"type": "review"})
+    table.reviewing.wait()
+    last = table.reviewing.replay.last
+    for step in (last, last + 1, -1, "0", None):
+        before = json.dumps(table.review, sort_keys=True)
+        send(table, {"type": "take_over", "step": step})
+        assert "nothing changed" in table.notice and json.dumps(table.review, sort_keys=True) == before
+        assert not table.reviewing.practising

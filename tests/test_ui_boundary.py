@@ -5,7 +5,7 @@ two scans look for cards the human may not see: the synced traits (``exposed_car
 message the table sent to the page (views, animation steps, log lines, notices, selections), by card
 id and by card name. The allowed set comes from the engine states (``tests.support.PUBLIC``). The
 deal code must not be sent before the game is over. Before every move the review's intents are forged
-too (download, review, replay, open a record, try a move, show High's move): while the deal goes on each is refused in words, the
+too (download, review, replay, open a record, try a move, show High's move, take over, back): while the deal goes on each is refused in words, the
 review trait stays empty and no record file is sent, so nothing of the review, the record or High's
 choices reaches the page before the deal is over. The count of whole games is printed.
 """
@@ -37,7 +37,8 @@ def forge_review(table: Table, wire: Wire) -> list:
     what went to the page (the notices), for the hidden-card scan."""
     forged = [{"type": "download"}, {"type": "review"}, {"type": "replay", "step": 0, "faceup": True},
               {"type": "close_review"}, {"type": "open_record", "text": table.record().to_json()},
-              {"type": "try", "step": 0, "id": "pass"}, {"type": "reveal", "step": 0}]
+              {"type": "try", "step": 0, "id": "pass"}, {"type": "reveal", "step": 0},
+              {"type": "take_over", "step": 0}, {"type": "back_to_review"}]
     sent: list = []
     for intent in forged:
         state = table.state

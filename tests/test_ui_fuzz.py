@@ -31,7 +31,7 @@ FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=list(Heal
 scalars = st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False) | st.text(max_size=30)
 json = st.recursive(scalars, lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner, max_size=5),
                     max_leaves=20)
-REVIEW = ("download", "open_record", "review", "replay", "close_review", "try", "reveal")
+REVIEW = ("download", "open_record", "review", "replay", "close_review", "try", "reveal", "take_over", "back_to_review")
 TYPES = ("act", "select", "new", "level", "skip", "set", "pick", "press", "number", "", *REVIEW)
 KEYS = ("type", "id", "cards", "seed", "level", "key", "value", "card", "block", "step", "faceup", "text")
 intent = st.fixed_dictionaries({"type": st.sampled_from(TYPES)},
@@ -206,13 +206,17 @@ def test_fuzz_review_intents_after_the_deal(name, page):
         CASES[f"review {name}"] += 1
         before = dict(table.review)
         sent, _ = deliver(table, {"method": "custom", "content": content})
+        if table.reviewing.practising:  # a good take-over: practice, then back to the review as it was
+            assert content["type"] == "take_over" and not table.notice
+            table.send_intent({"type": "back_to_review"})
+            assert table.review == before, content
         assert table.state is state and not leaks(sent)
         step = content.get("step", before.get("replay", {}).get("step"))
         faceup = content.get("faceup", False)
         kind = content["type"]
         fine = (kind == "replay" and type(step) is int and 0 <= step <= last and type(faceup) is bool) \
             or kind in ("download", "close_review", "review")
-        judged = kind in ("open_record", "try", "reveal")  # fine or not: the kernel's parse and replay decide
+        judged = kind in ("open_record", "try", "reveal", "take_over")  # fine or not: the kernel's checks decide
         if not fine and not judged:
             assert table.notice and table.review == before, content
         if judged and table.notice:

@@ -129,7 +129,7 @@ function summaryBox(ui, view, t) {
       h("span", { class: "cv-hints-used", "data-testid": "hints-used", text: s.hints }),
       s.replay ? h("span", { class: "cv-replay", "data-testid": "replay", text: s.replay }) : null,
       go),
-    recordTools(ui, t));  // after the deal: review.js
+    reviewOf(ui).practice ? null : recordTools(ui, t));  // after the deal: review.js (a practice deal is never kept)
 }
 
 /** The Hint button on the human's turn, and the High player's ranking once Python sent it. */

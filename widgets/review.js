@@ -7,6 +7,7 @@
  * The table's `review` trait ({} until the player asks for a review of a finished deal).
  * @typedef {object} ReviewTrait
  * @property {boolean} open whether the replay takes the felt
+ * @property {string} [practice] set while a practice deal taken over from the review is played (its mark)
  * @property {{view: TableView, hands: {seat: number, name: string, cards: Card[]}[], step: number, last: number, faceup: boolean, where: string}} replay
  * @property {string[]} lines the log line of each move (line 0 opens the deal)
  * @property {{step: number, label: string}[]} jumps the move completing each trick or round
@@ -86,6 +87,8 @@ function replayBar(ui, rv, t) {
   const box = h("input", { type: "checkbox", "data-testid": "replay-faceup" });
   box.checked = !!r.faceup;
   box.addEventListener("change", () => send(ui, { type: "replay", step: r.step, faceup: box.checked }));
+  const take = h("button", { class: "cv-btn", "data-testid": "take-over", text: t.take_over, disabled: r.step >= r.last || !rv.judge?.done });
+  take.addEventListener("click", () => { ui.tookOver = true; send(ui, { type: "take_over", step: r.step }); });
   const close = h("button", { class: "cv-btn", "data-testid": "close-review", text: t.close_review });
   close.addEventListener("click", () => { ui.lastKey = "[data-testid='review']"; send(ui, { type: "close_review" }); });
   return h("div", { class: "cv-replay-bar", role: "group", "aria-label": t.replay_region },
@@ -93,7 +96,7 @@ function replayBar(ui, rv, t) {
     h("span", { class: "cv-replay-where", "data-testid": "replay-where", role: "status", text: r.where }),
     stepButton(ui, "replay-forward", t.forward, r.step + 1, r), stepButton(ui, "replay-last", t.last_move, r.last, r),
     h("label", { class: "cv-replay-jump" }, h("span", { text: t.jump }), jump),
-    h("label", { class: "cv-replay-faceup" }, box, h("span", { text: t.faceup })), close);
+    h("label", { class: "cv-replay-faceup" }, box, h("span", { text: t.faceup })), take, close);
 }
 
 /** The moves of the deal, the current one marked (a click goes to it). */
@@ -164,6 +167,18 @@ function drawReview(ui) {
   const rv = reviewOf(ui);
   const doc = root.ownerDocument;
   root.dataset.replay = replaying(ui) ? "1" : "0";
+  root.dataset.practice = rv.practice ? "1" : "0";
+  if (rv.practice) {  // a practice deal taken over from the review: marked, and the way back
+    const t = texts(ui);
+    const back = h("button", { class: "cv-btn cv-primary", "data-testid": "back-to-review", text: t.back_to_review });
+    back.addEventListener("click", () => { ui.lastKey = "[data-testid='take-over']"; send(ui, { type: "back_to_review" }); });
+    slot.hidden = false;
+    more.hidden = true;
+    more.replaceChildren();
+    slot.replaceChildren(h("p", { class: "cv-practice", "data-testid": "practice", text: rv.practice }), back);
+    if (ui.tookOver) { ui.tookOver = false; back.focus({ preventScroll: true }); }  // just taken over: the way back first
+    return;
+  }
   if (!replaying(ui)) {
     const had = slot.contains(doc.activeElement) || more.contains(doc.activeElement);  // the way back: to the summary
     for (const part of [slot, more]) { part.replaceChildren(); part.hidden = true; }

@@ -95,6 +95,7 @@ function reducedMotion(el) {
  * @property {boolean} owns whether the player works in this table: the focus stays in it across redraws
  * @property {string|null} lastKey the control the player focused last
  * @property {boolean} reviewOpen whether the last round's review is open: it stays open across redraws
+ * @property {boolean} [tookOver] the player just took over from the replay: the way back gets the focus (review.js)
  */
 
 const texts = (ui) => ui.model.get("texts") || {};

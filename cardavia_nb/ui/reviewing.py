@@ -20,7 +20,7 @@ from cardavia_nb import i18n
 from cardavia_nb.core.record import MAX_BYTES, Record, RecordError, replay, result_data
 from cardavia_nb.core.text import Msg
 from cardavia_nb.review import Judgement, Review, review
-from cardavia_nb.players.seats import rebuilt
+from cardavia_nb.players.seats import rebuilt, walk
 from cardavia_nb.review.report import human_seat
 from cardavia_nb.review.units import THRESHOLDS, deal_over
 from cardavia_nb.ui.finding import verdict, words_of
@@ -29,7 +29,9 @@ from cardavia_nb.ui.replay import Replay, frame, jumps, lines, replay_of
 
 log = logging.getLogger("cardavia_nb.ui")
 
-WORLDS = 24  # sampled worlds per judged decision at the table (the page waits for them)
+WORLDS = 24
+# What practice keeps aside of a review, and gives back as it was.
+REVIEW_KEEPS = ("replay", "step", "faceup", "open", "judged", "done", "failed", "decisions", "tried", "revealed")  # sampled worlds per judged decision at the table (the page waits for them)
 
 
 def deal_record(table: Any) -> Record:
@@ -103,6 +105,7 @@ class Reviewing:
         self._lock = threading.RLock()
         self._generation = 0
         self.thread: threading.Thread | None = None
+        self.kept: dict[str, Any] | None = None  # in practice: the game in play and this review, kept aside
         self._clear()
 
     def _clear(self) -> None:
@@ -119,18 +122,25 @@ class Reviewing:
     def intents(self) -> dict[str, Callable[[dict], None]]:
         """The table's handlers for the review intents."""
         return {"download": self._download, "open_record": self._open_record, "review": self._review,
-                "replay": self._move, "close_review": self._close, "try": self._try, "reveal": self._reveal}
+                "replay": self._move, "close_review": self._close, "try": self._try, "reveal": self._reveal,
+                "take_over": self._take_over, "back_to_review": self._back}
+
+    @property
+    def practising(self) -> bool:
+        """Whether the table plays a practice deal taken over from the review."""
+        return self.kept is not None
 
     def reset(self) -> None:
         """A new game: forget the review (a running one is no longer heard)."""
         with self._lock:
             self._generation += 1
             self._clear()
-            self._push({})
+            self.render()  # nothing, or the practice's banner
 
     # --- intents ------------------------------------------------------------------------------
     def _download(self, content: dict) -> None:
         """Send the page the record of the deal just finished, as a file to save."""
+        self._not_practising()
         record = deal_record(self.table)
         self.table._clear_notice()
         self.table.send({"type": "download", "name": file_name(record.game, datetime.now(timezone.utc)),
@@ -138,6 +148,7 @@ class Reviewing:
 
     def _open_record(self, content: dict) -> None:
         """Open a record the player chose or pasted in the review (the deal in play must be over)."""
+        self._not_practising()
         if not deal_over(self.table.game, self.table.state):
             raise Refusal(Msg.of("ui.review.not_over"))
         record = opened(self.table, content.get("text"))
@@ -145,7 +156,13 @@ class Reviewing:
 
     def _review(self, content: dict) -> None:
         """Review the deal just finished: the replay at its first move, and the judgements begun."""
+        self._not_practising()
         self._start(deal_record(self.table))
+
+    def _not_practising(self) -> None:
+        """Refuse what would record or review a practice deal (it is never kept)."""
+        if self.practising:
+            raise Refusal(Msg.of("ui.review.in_practice"))
 
     def _move(self, content: dict) -> None:
         """Move the replay to a step (``step``) and show or hide the other hands (``faceup``)."""
@@ -198,8 +215,46 @@ class Reviewing:
             self.table._clear_notice()
             self.render()
 
+    def _take_over(self, content: dict) -> None:
+        """Take over from a move of the replay: the same cards, the same computer players rebuilt with
+        their memories (``seats.walk``), as practice; the game in play and the review wait aside."""
+        self._need_replay()
+        replay, game, table = self.replay, self.table.game, self.table
+        step = content.get("step")
+        if type(step) is not int or not 0 <= step <= replay.last or deal_over(game, replay.states[step]):
+            raise Refusal(Msg.of("ui.review.bad_step", last=replay.last))
+        if self.done is None:
+            raise Refusal(Msg.of("ui.review.wait"))
+        players = rebuilt(replay.record)
+        seats = [s for s in range(game.num_players) if s != table.human]
+        if replay.seat != table.human or len(players) != game.num_players or any(players[s] is None for s in seats):
+            raise Refusal(Msg.of("ui.review.no_players"))
+        try:
+            state = walk(game, replay.record, players, upto=step)
+        except RecordError as err:
+            raise Refusal(err.msg) from None
+        mine = {name: getattr(self, name) for name in REVIEW_KEEPS}
+        kept = table.practise(state, {s: players[s] for s in seats}, Msg.of("ui.review.practice_log", n=step))
+        self.kept = {"table": kept, "review": mine, "from": step}  # after practise: its new game reset the review
+        self.render()
+
+    def _back(self, content: dict) -> None:
+        """Back to the review: the practice deal is dropped, the game and the review are as they were."""
+        if self.kept is None:
+            raise Refusal(Msg.of("ui.review.no_practice"))
+        kept, self.kept = self.kept, None
+        with self._lock:
+            self._generation += 1
+            for name, value in kept["review"].items():
+                setattr(self, name, value)
+            self.open = True
+            self.table.unpractise(kept["table"])
+            self.render()
+
     def _need_replay(self) -> None:
         """Refuse a replay intent when no review is open on a finished deal."""
+        if self.practising:
+            raise Refusal(Msg.of("ui.review.in_practice"))
         if self.replay is None or not deal_over(self.table.game, self.table.state):
             raise Refusal(Msg.of("ui.review.nothing"))
 
@@ -258,6 +313,9 @@ class Reviewing:
     def render(self) -> None:
         """The ``review`` trait from what is known now, in the page language."""
         with self._lock:
+            if self.kept is not None:
+                self._push({"practice": self.table._words().text(Msg.of("ui.review.practice", n=self.kept["from"]))})
+                return
             if self.replay is None:
                 self._push({})
                 return

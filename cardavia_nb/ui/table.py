@@ -44,6 +44,8 @@ LOG_LINES = 80
 MAX_SELECTION = 30
 MAX_STEPS = 10_000
 HINT_ROWS = 5
+# What practice (ui/reviewing.py) keeps aside of the game in play, and gives back unchanged.
+PRACTICE_KEEPS = ("_turn", "_first", "_moves", "_relevelled", "_log", "_lines", "hints", "seed", "_players", "frame")
 
 
 def default_opponents(game: Game) -> Callable[[str, int], Any]:
@@ -358,6 +360,23 @@ class Table(Widget):
                 self.notice = self._notice.text(self.lang)
             if self.selection and self.view.get("select"):
                 self._select({"cards": self.selection["cards"]})
+
+    # --- after the deal: practice from a move of the replay (ui/reviewing.py) -------------------
+    def practise(self, state: Any, players: dict[int, Any], opening: Msg) -> dict[str, Any]:
+        """Play on from ``state`` against ``players`` (practice); returns the game in play, kept aside."""
+        kept = {name: getattr(self, name) for name in PRACTICE_KEEPS}
+        self._players = players
+        self._begin(state, None, opening)
+        return kept
+
+    def unpractise(self, kept: dict[str, Any]) -> None:
+        """Back from practice: the game kept aside by ``practise`` is the game in play again, as it was."""
+        frame = kept.pop("frame")
+        for name, value in kept.items():
+            setattr(self, name, value)
+        with self.hold_sync():
+            self._clear_notice()
+            self._commit(**{**frame, "steps": [], "seq": self.seq + 1})
 
     def _set_review(self, review: dict[str, Any]) -> None:
         """After the deal: the replay and the judgements for the page (``{}``: none)."""

@@ -1,7 +1,7 @@
 """After the deal, in the browser: a deal played to its end, the record downloaded, a bad pasted record
 refused in words, the review opened and stepped through by keyboard alone (arrows, Home, End, the
 hands shown by Space), a mistake opened and another move tried there before High's is shown, axe clean,
-and back to the summary; Truco at 1366×900 in
+a practice deal taken over from that move and left again, and back to the summary; Truco at 1366×900 in
 English and 390×844 in French, Pao De Kuai at 390×844 in French (screenshots
 tests/artifacts/review-<game>-<seed>-<lang>-<size>-*.png)."""
 
@@ -140,6 +140,18 @@ def test_the_deal_is_reviewed_by_keyboard_after_it_is_over(open_page, notebook, 
     page.set_viewport_size(dict(zip(("width", "height"), size)))
     page.locator(f"{TABLE} [data-testid='review-more']").screenshot(path=str(ARTIFACTS / f"{name}-judged.png"))
 
+    at = current_line(page)  # take over from here: practice, marked, and back to the review
+    page.locator(f"{PANEL} [data-testid='take-over']").focus()
+    page.keyboard.press("Enter")
+    table.locator("[data-testid='practice']").wait_for()
+    page.wait_for_function(SETTLED, timeout=30_000)
+    assert table.get_attribute("data-practice") == "1" and table.locator("[data-testid='replay-lines']").count() == 0
+    look(page, f"{name}-practice")
+    page.wait_for_function("() => document.activeElement?.dataset?.testid === 'back-to-review'")
+    page.keyboard.press("Enter")
+    page.locator(f"{PANEL} [data-testid='replay-where']").wait_for()
+    assert current_line(page) == at and table.get_attribute("data-practice") == "0"
+    page.wait_for_function("() => document.activeElement?.dataset?.testid === 'take-over'")
     page.locator(f"{PANEL} [data-testid='close-review']").focus()
     page.keyboard.press("Enter")
     page.locator(f"{TABLE} [data-testid='review-panel']").wait_for(state="hidden")
