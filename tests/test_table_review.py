@@ -306,3 +306,15 @@ def test_take_over_is_refused_during_play_at_the_end_and_out_of_range():
         send(table, {"type": "take_over", "step": step})
         assert "nothing changed" in table.notice and json.dumps(table.review, sort_keys=True) == before
         assert not table.reviewing.practising
+
+
+def test_without_threads_the_review_is_judged_before_the_intent_returns(monkeypatch):
+    table = _table("truco", 7)
+    _to_deal_end(table)
+
+    def no_threads(self):
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr("threading.Thread.start", no_threads)
+    send(table, {"type": "review"})
+    assert table.reviewing.thread is None and table.review["judge"]["done"] and table.review["open"]

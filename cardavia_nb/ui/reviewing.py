@@ -274,7 +274,11 @@ class Reviewing:
             self.render()
             generation = self._generation
         self.thread = threading.Thread(target=self._judge, args=(record, generation), daemon=True)
-        self.thread.start()
+        try:
+            self.thread.start()
+        except RuntimeError:  # no threads (Python in the browser, the static site): judged here, then shown
+            self.thread = None
+            self._judge(record, generation)
 
     def _judge(self, record: Record, generation: int) -> None:
         """Run the review, streaming each judgement while this review is still the table's."""
