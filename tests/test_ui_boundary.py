@@ -4,13 +4,17 @@ Each game is played once at the table through its message handler (no browser). 
 two scans look for cards the human may not see: the synced traits (``exposed_cards``), and every
 message the table sent to the page (views, animation steps, log lines, notices, selections), by card
 id and by card name. The allowed set comes from the engine states (``tests.support.PUBLIC``). The
-deal code must not be sent before the game is over. The count of whole games is printed.
+deal code must not be sent before the game is over. Before every move the review's intents are forged
+too (download, review, replay, open a record, try a move, show High's move, take over, back): while the deal goes on each is refused in words, the
+review trait stays empty and no record file is sent, so nothing of the review, the record or High's
+choices reaches the page before the deal is over. The count of whole games is printed.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from cardavia_nb.review.units import deal_over
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.table import cards_shown, exposed_cards
 from tests.support import MOVES, PUBLIC, recording, send
@@ -26,6 +30,23 @@ def report():
     """Print the number of whole games scanned (shown with ``pytest -rA`` or ``-s``)."""
     yield
     print(f"whole games scanned at the boundary: {len(SCANNED)} ({', '.join(sorted(set(SCANNED)))})")
+
+
+def forge_review(table: Table, wire: Wire) -> list:
+    """Every review intent sent during a live deal: each refused, nothing of the review sent; returns
+    what went to the page (the notices), for the hidden-card scan."""
+    forged = [{"type": "download"}, {"type": "review"}, {"type": "replay", "step": 0, "faceup": True},
+              {"type": "close_review"}, {"type": "open_record", "text": table.record().to_json()},
+              {"type": "try", "step": 0, "id": "pass"}, {"type": "reveal", "step": 0},
+              {"type": "take_over", "step": 0}, {"type": "back_to_review"}]
+    sent: list = []
+    for intent in forged:
+        state = table.state
+        send(table, intent)
+        assert "nothing changed" in table.notice and table.review == {} and table.state is state, intent
+        sent += wire.take()
+    assert not [m for m in payload(sent) if isinstance(m, dict) and m.get("type") == "download"]
+    return sent
 
 
 def scan_game(name: str, level: str, index: int, max_turns: int = 400) -> Table:
@@ -53,11 +74,12 @@ def scan_game(name: str, level: str, index: int, max_turns: int = 400) -> Table:
             assert scanned > 0
             SCANNED.append(f"{name}/{level}")
             return table
+        forged = forge_review(table, wire) if not deal_over(table.game, table.state) else []
         send(table, MOVES[name](table, index, turn))
         for state in states:
             allowed |= PUBLIC[name](state)
         states.clear()
-        sent = payload(wire.take())
+        sent = payload(forged + wire.take())
         scanned += len(sent)
         hidden = cards_shown(sent, table) - allowed
         assert not hidden, f"{name} {level} seed {code}: hidden cards {sorted(hidden)} sent to the page"

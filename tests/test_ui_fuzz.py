@@ -19,6 +19,7 @@ from ipywidgets.widgets import widget as ipywidget
 from cardavia_nb.core.game import jsonable
 from cardavia_nb.ui import CardFan, Settings, Table
 from cardavia_nb.ui.panel import Prose, Quiz
+from cardavia_nb.review.units import deal_over
 from cardavia_nb.ui.table import card_ids, cards_shown, exposed_cards
 from tests.junk import CONTROL, WIDGET, Recorded, guarded
 from tests.wire import Wire, leaks, payload, raw
@@ -30,8 +31,9 @@ FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=list(Heal
 scalars = st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False) | st.text(max_size=30)
 json = st.recursive(scalars, lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner, max_size=5),
                     max_leaves=20)
-TYPES = ("act", "select", "new", "level", "skip", "set", "pick", "press", "number", "")
-KEYS = ("type", "id", "cards", "seed", "level", "key", "value", "card", "block")
+REVIEW = ("download", "open_record", "review", "replay", "close_review", "try", "reveal", "take_over", "back_to_review")
+TYPES = ("act", "select", "new", "level", "skip", "set", "pick", "press", "number", "", *REVIEW)
+KEYS = ("type", "id", "cards", "seed", "level", "key", "value", "card", "block", "step", "faceup", "text")
 intent = st.fixed_dictionaries({"type": st.sampled_from(TYPES)},
                                optional={k: json | st.text(max_size=12) for k in KEYS[1:]}) | json
 
@@ -87,8 +89,12 @@ def check_table(table: Table, data) -> None:
     """One fuzz case on a table: state kept unless the intent was legal; no hidden card sent."""
     state, seed, shown = table.state, table.seed, exposed_cards(table)
     legal = {a.id for a in table.game.legal_actions(state)} if state.to_act is not None else set()
+    live = not deal_over(table.game, state)
     sent, content = deliver(table, data)
     kind = content.get("type") if content else None
+    if kind in REVIEW and live:  # nothing of the review before the deal is over
+        assert table.review == {} and table.notice and table.state is state, data
+        assert not [m for m in payload(sent) if isinstance(m, dict) and m.get("type") == "download"], data
     if table.state is not state:
         assert not table.notice and (kind == "new" or (kind == "act" and content.get("id") in legal)), data
         if kind == "new":
@@ -167,3 +173,55 @@ def test_fuzz_raw_comm_messages_to_the_kernel(monkeypatch):
 
     case()
     assert guard.control is not None  # the control comm was opened, and so fuzzed, at least once
+
+
+def finished(name: str, page) -> Table:
+    """A table whose deal is over with its review open (few worlds: the judging is not under test)."""
+    table = Table(name, seed=5, settings=page["settings"], delay=0)
+    table.reviewing.worlds = 2
+    for _ in range(400):
+        if deal_over(table.game, table.state):
+            break
+        table.send_intent({"type": "act", "id": table.turn.legal[0].id})
+    table.send_intent({"type": "review"})
+    table.reviewing.wait()
+    return table
+
+
+forged = st.fixed_dictionaries({"type": st.sampled_from(REVIEW)},
+                               optional={"step": json | st.integers(-5, 10**6), "faceup": json, "id": json,
+                                         "text": json | st.text(max_size=200) | st.just('{"format": "cardavia-record/2"}')})
+
+
+@pytest.mark.parametrize("name", ["truco", "pao_de_kuai"])
+def test_fuzz_review_intents_after_the_deal(name, page):
+    """Forged review intents on a finished deal: a step in range moves the replay, anything else is
+    refused in words and changes nothing; the game's own state never moves."""
+    table = finished(name, page)
+    state, last = table.state, table.reviewing.replay.last
+
+    @FUZZ
+    @given(content=forged)
+    def case(content):
+        CASES[f"review {name}"] += 1
+        before = dict(table.review)
+        sent, _ = deliver(table, {"method": "custom", "content": content})
+        if table.reviewing.practising:  # a good take-over: practice, then back to the review as it was
+            assert content["type"] == "take_over" and not table.notice
+            table.send_intent({"type": "back_to_review"})
+            assert table.review == before, content
+        assert table.state is state and not leaks(sent)
+        step = content.get("step", before.get("replay", {}).get("step"))
+        faceup = content.get("faceup", False)
+        kind = content["type"]
+        fine = (kind == "replay" and type(step) is int and 0 <= step <= last and type(faceup) is bool) \
+            or kind in ("download", "close_review", "review")
+        judged = kind in ("open_record", "try", "reveal", "take_over")  # fine or not: the kernel's checks decide
+        if not fine and not judged:
+            assert table.notice and table.review == before, content
+        if judged and table.notice:
+            assert table.review == before, content
+        if kind == "review":
+            table.reviewing.wait()
+
+    case()

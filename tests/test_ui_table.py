@@ -41,9 +41,9 @@ def synced(table: Table) -> dict:
 
 
 def test_assets_are_found_as_paths():
-    for name in ("table.js", "felt.js", *SHARED_PARTS, "settings.js", "drawn.js", "boot.js", "cardavia.css"):
+    for name in ("table.js", "felt.js", "review.js", *SHARED_PARTS, "settings.js", "drawn.js", "boot.js", "cardavia.css"):
         assert isinstance(asset(name), Path) and asset(name).is_file()
-    assert Table._esm == "\n".join(asset(p).read_text(encoding="utf-8") for p in ("boot.js", "felt.js", "table.js"))
+    assert Table._esm == "\n".join(asset(p).read_text(encoding="utf-8") for p in ("boot.js", "felt.js", "review.js", "table.js"))
     assert Settings()._shared_esm == shared_module() == "\n".join(asset(p).read_text(encoding="utf-8") for p in SHARED_PARTS)
     with pytest.raises(FileNotFoundError, match="nowhere.js"):
         asset("nowhere.js")

@@ -128,7 +128,8 @@ function summaryBox(ui, view, t) {
     h("div", { class: "cv-summary-foot" },
       h("span", { class: "cv-hints-used", "data-testid": "hints-used", text: s.hints }),
       s.replay ? h("span", { class: "cv-replay", "data-testid": "replay", text: s.replay }) : null,
-      go));
+      go),
+    reviewOf(ui).practice ? null : recordTools(ui, t));  // after the deal: review.js (a practice deal is never kept)
 }
 
 /** The Hint button on the human's turn, and the High player's ranking once Python sent it. */
@@ -177,6 +178,7 @@ function reviewBox(ui, x, pack, i) {
 
 /** Draw one snapshot on the felt, keeping the player's focus in the table. */
 function drawFelt(ui, view) {
+  if (replaying(ui)) view = reviewOf(ui).replay.view;  // after the deal: the replay's move takes the felt (review.js)
   if (!view || !view.seats) return;
   const { h, roving } = ui.shared;
   const p = ui.parts;
@@ -206,7 +208,7 @@ function drawFelt(ui, view) {
   p.root.dataset.game = view.game;
   p.root.dataset.over = view.over ? "1" : "0";
   p.root.dataset.toAct = String(view.seats.find((s) => s.turn)?.seat ?? "");
-  if (keep) refocus(ui);
+  if (keep && !replaying(ui)) refocus(ui);  // in a replay the review panel keeps the focus (review.js)
 }
 
 /** Focus the control the player used, or the next sensible one; never leave it on <body>. */

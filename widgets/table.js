@@ -95,6 +95,7 @@ function reducedMotion(el) {
  * @property {boolean} owns whether the player works in this table: the focus stays in it across redraws
  * @property {string|null} lastKey the control the player focused last
  * @property {boolean} reviewOpen whether the last round's review is open: it stays open across redraws
+ * @property {boolean} [tookOver] the player just took over from the replay: the way back gets the focus (review.js)
  */
 
 const texts = (ui) => ui.model.get("texts") || {};
@@ -114,6 +115,8 @@ function build(model, el, shared) {
     skipBtn: h("button", { class: "cv-btn cv-skip", "data-testid": "skip", "aria-hidden": "true", tabindex: "-1" }),
     notice: h("div", { class: "cv-notice", role: "alert", "data-testid": "notice" }),
     felt: h("div", { class: "cv-felt", "data-testid": "felt", tabindex: "-1" }),
+    reviewSlot: h("section", { class: "cv-review-slot", "data-testid": "review-panel", tabindex: "-1", hidden: true }),
+    reviewMore: h("section", { class: "cv-review-slot cv-review-more", "data-testid": "review-more", hidden: true }),
     facts: h("div", { class: "cv-facts", "data-testid": "facts" }),
     log: h("ol", { class: "cv-log", "aria-live": "polite", "aria-relevant": "additions", tabindex: "0", "data-testid": "log" }),
     logHead: h("h3", {}), factsHead: h("h3", {}),
@@ -146,8 +149,9 @@ function build(model, el, shared) {
   ui.narrow?.addEventListener?.("change", () => drawBar(ui));
   const side = h("aside", { class: "cv-side" }, p.factsHead, p.facts, p.logHead, p.log);
   p.play.append(h("div", { class: "cv-bar" }, p.levelSel, p.seedBox, p.newBtn), p.notice, h("div", { class: "cv-main" }, p.felt, side));
-  p.felt.append(p.opponents, p.middle, h("div", { class: "cv-status-row" }, p.status, p.skipBtn), p.help, p.mySeat,
-    p.handBox, p.selectionSlot, h("div", { class: "cv-action-row" }, p.actions, p.hintBtn), p.hintPanel, p.summary);
+  for (const slot of [p.reviewSlot, p.reviewMore]) slot.addEventListener("keydown", (event) => replayKeys(ui, event));  // after the deal (review.js)
+  p.felt.append(p.reviewSlot, p.opponents, p.middle, h("div", { class: "cv-status-row" }, p.status, p.skipBtn), p.help, p.mySeat,
+    p.handBox, p.selectionSlot, h("div", { class: "cv-action-row" }, p.actions, p.hintBtn), p.hintPanel, p.summary, p.reviewMore);
   return ui;
 }
 
@@ -258,6 +262,7 @@ function drawAll(ui) {
   drawBar(ui);
   drawNotice(ui);
   if (!ui.animating) finish(ui, false);
+  drawReview(ui);
 }
 
 export default {
@@ -269,6 +274,8 @@ export default {
     on("notice", () => drawNotice(ui));
     on("texts", () => drawAll(ui));
     on("level", () => drawBar(ui));
+    on("review", () => { if (!ui.animating) drawFelt(ui, frameOf(ui).view); drawReview(ui); });  // after the deal
+    model.on("msg:custom", (msg) => saveFile(ui, msg));
     on("look", () => shared.applyLook(ui.parts.root, model.get("look")));
     shared.applyLook(ui.parts.root, model.get("look"));
     ui.seen = frameOf(ui).seq;

@@ -32,6 +32,8 @@ from cardavia_nb.ui.adapters import Adapter, adapter_for
 from cardavia_nb.ui.assets import Widget, module
 from cardavia_nb.ui.frame import snapshot
 from cardavia_nb.ui.leaks import STATIC_TRAITS, card_ids, cards_shown, exposed_cards
+from cardavia_nb.ui.refusal import Refusal
+from cardavia_nb.ui.reviewing import Reviewing
 from cardavia_nb.ui.settings import Settings, ui_texts
 from cardavia_nb.ui.summary import final_result
 from cardavia_nb.ui.turns import Turn, event_lines, read
@@ -42,14 +44,8 @@ LOG_LINES = 80
 MAX_SELECTION = 30
 MAX_STEPS = 10_000
 HINT_ROWS = 5
-
-
-class Refusal(Exception):
-    """An intent the table turns down: carries the message shown as the table's notice."""
-
-    def __init__(self, msg: Msg):
-        super().__init__(msg.key)
-        self.msg = msg
+# What practice (ui/reviewing.py) keeps aside of the game in play, and gives back unchanged.
+PRACTICE_KEEPS = ("_turn", "_first", "_moves", "_relevelled", "_log", "_lines", "hints", "seed", "_players", "frame")
 
 
 def default_opponents(game: Game) -> Callable[[str, int], Any]:
@@ -84,7 +80,7 @@ class Table(Widget):
     whatever the level; ``settings`` defaults to the page's shared ``Settings``.
     """
 
-    _esm = module("felt.js", "table.js")
+    _esm = module("felt.js", "review.js", "table.js")
 
     # One trait for everything the felt and the log draw: ``{seq, view, log, steps, selection, hint}``.
     # A single value changes at once, so the order of keys in a message can never change what is drawn.
@@ -93,6 +89,8 @@ class Table(Widget):
     texts = traitlets.Dict().tag(sync=True)
     level = traitlets.Unicode("low").tag(sync=True)
     delay = traitlets.Int(550, min=0, max=3000).tag(sync=True)
+    # --- after the deal (ui/reviewing.py): the replay and the judgements, {} until a review is asked for
+    review = traitlets.Dict().tag(sync=True)
 
     def __init__(self, game: str | Game = "truco", *, level: str = "low", seed: int | None = None,
                  state: Any = None, settings: Settings | None = None,
@@ -116,6 +114,9 @@ class Table(Widget):
         self._lang = self.settings.lang
         self._handlers = {"act": self._act, "select": self._select, "new": self._new,
                           "level": self._level, "skip": self._skip, "hint": self._hint}
+        # --- after the deal: record files, the replay, the review (ui/reviewing.py)
+        self.reviewing = Reviewing(self, self._set_review)
+        self._handlers.update(self.reviewing.intents())
         self.hints = 0  # hints asked for in the game in play
         self._set_level(level)
         if state is None:
@@ -216,6 +217,7 @@ class Table(Widget):
         except IllegalAction as err:
             raise Refusal(err.msg) from None
         self._moves.append(action_id)
+        self.reviewing.reset()  # after the deal: play goes on (Truco's next deal), the review is gone
         self._play(self._read(state, turn))
 
     def _select(self, content: dict) -> None:
@@ -281,6 +283,7 @@ class Table(Widget):
 
     def _begin(self, state: Any, code: int | None, opening: Msg) -> None:
         """Start a game at ``state`` (deal code ``code``, None when unknown) with the log's first line."""
+        self.reviewing.reset()  # after the deal: a new game forgets the last review
         self.seed = code
         self._first, self._moves, self._relevelled = state, [], False  # what record() writes
         self._log, self._lines = [], []
@@ -352,10 +355,32 @@ class Table(Widget):
         with self.hold_sync():
             self.texts = ui_texts("table", self.lang)
             self._render()
+            self.reviewing.render()  # after the deal: the review in the new language
             if self._notice is not None:
                 self.notice = self._notice.text(self.lang)
             if self.selection and self.view.get("select"):
                 self._select({"cards": self.selection["cards"]})
+
+    # --- after the deal: practice from a move of the replay (ui/reviewing.py) -------------------
+    def practise(self, state: Any, players: dict[int, Any], opening: Msg) -> dict[str, Any]:
+        """Play on from ``state`` against ``players`` (practice); returns the game in play, kept aside."""
+        kept = {name: getattr(self, name) for name in PRACTICE_KEEPS}
+        self._players = players
+        self._begin(state, None, opening)
+        return kept
+
+    def unpractise(self, kept: dict[str, Any]) -> None:
+        """Back from practice: the game kept aside by ``practise`` is the game in play again, as it was."""
+        frame = kept.pop("frame")
+        for name, value in kept.items():
+            setattr(self, name, value)
+        with self.hold_sync():
+            self._clear_notice()
+            self._commit(**{**frame, "steps": [], "seq": self.seq + 1})
+
+    def _set_review(self, review: dict[str, Any]) -> None:
+        """After the deal: the replay and the judgements for the page (``{}``: none)."""
+        self.review = review
 
     def _set_notice(self, msg: Msg) -> None:
         """Show a refusal on the table."""

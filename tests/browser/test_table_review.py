@@ -1,0 +1,177 @@
+"""After the deal, in the browser: a deal played to its end, the record downloaded, a bad pasted record
+refused in words, the review opened and stepped through by keyboard alone (arrows, Home, End, the
+hands shown by Space), a mistake opened and another move tried there before High's is shown, axe clean,
+a practice deal taken over from that move and left again, and back to the summary; Truco at 1366×900 in
+English and 390×844 in French, Pao De Kuai at 390×844 in French (screenshots
+tests/artifacts/review-<game>-<seed>-<lang>-<size>-*.png)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardavia_nb.core.record import Record, RecordError
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.harness import AXE, axe_violations, show_tab
+from tests.browser.pages import SETTLED, TABLE, cards_in, first_play, ids, select, wait
+
+# Truco deals 7 and 12, played by the first card or the first answer, hold mistakes (Quiero where High
+# says No quiero; the Jack where High plays the Four); so does Pao De Kuai's deal 24, played by passing
+# whenever it may.
+CASES = [("01-truco.ipynb", 7, "en", (1366, 900), True), ("01-truco.ipynb", 12, "fr", (390, 844), True),
+         ("02-pao-de-kuai.ipynb", 24, "fr", (390, 844), True)]
+PANEL = f"{TABLE} .cv-review-slot"
+
+
+def look(page, name: str) -> None:
+    """A screenshot of what the player sees, the table's top at the top of the window."""
+    page.evaluate(f"document.querySelector(\"{TABLE}\").scrollIntoView({{block: 'start'}})")
+    page.wait_for_timeout(100)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def play_to_the_end(page) -> None:
+    """Truco: the first card, or the first answer to a call; Pao De Kuai: a pass when it may, else the
+    first multi-card play. To the summary."""
+    table = page.locator(TABLE)
+    for _ in range(60):
+        if table.locator("[data-testid='result']").count():
+            return
+        if table.get_attribute("data-game") == "truco":
+            answers = [a for a in ids(page, "[data-testid='actions'] [data-action-id]") if a.startswith("answer:")]
+            cards = ids(page, "[data-testid='hand'] [data-action-id]")
+            table.locator(f"[data-action-id='{answers[0] if answers else cards[0]}']").first.click()
+            page.wait_for_timeout(150)
+            page.wait_for_function(SETTLED, timeout=30_000)
+        elif table.locator("[data-testid='actions'] [data-action-id='pass']").count():
+            table.locator("[data-testid='actions'] [data-action-id='pass']").click()
+            wait(page)
+        else:  # Pao De Kuai: the engine's first multi-card play (tests/browser/pages.py), selected by its cards
+            top = cards_in(table, "played-")
+            select(table, first_play(cards_in(table, "hand"), top))
+            table.locator("[data-testid='play-selection']:not([disabled])").click()
+            wait(page)
+    raise AssertionError("the deal did not end")
+
+
+def current_line(page) -> int:
+    return int(page.locator(f"{PANEL} [data-testid='replay-lines'] li[aria-current='step']").get_attribute("data-step"))
+
+
+def focused(page) -> str:
+    return page.evaluate("document.activeElement?.dataset?.testid || document.activeElement?.tagName")
+
+
+@pytest.mark.parametrize(("notebook", "seed", "lang", "size", "mistaken"), CASES)
+def test_the_deal_is_reviewed_by_keyboard_after_it_is_over(open_page, notebook, seed, lang, size, mistaken):
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: `make test` unpacks axe-core from npm.")
+    page, watch = open_page(notebook, f"lang={lang}", wait_for=f"{TABLE}[data-ready='1']")
+    show_tab(page, "table")
+    page.set_viewport_size(dict(zip(("width", "height"), size)))
+    page.emulate_media(reduced_motion="reduce")
+    table = page.locator(TABLE)
+    game = notebook.split("-", 1)[1].split(".")[0]
+    name = f"review-{game}-{seed}-{lang}-{'desktop' if size[0] > 1000 else 'phone'}"
+    table.locator("[data-testid='seed']").fill(str(seed))
+    table.locator("[data-testid='seed']").press("Enter")
+    page.wait_for_timeout(300)
+    page.wait_for_function(SETTLED, timeout=30_000)
+    assert table.locator("[data-testid='review'], [data-testid='review-panel']:not([hidden])").count() == 0
+    play_to_the_end(page)
+    look(page, f"{name}-summary")
+
+    with page.expect_download() as download:  # the record of the deal, as a file
+        table.locator("[data-testid='download-record']").click()
+    assert download.value.suggested_filename.startswith("cardavia-") and download.value.suggested_filename.endswith(".json")
+    record = Record.from_json(open(download.value.path(), encoding="utf-8").read())
+    assert record.setup["hands"] and record.players[0].kind == "human"
+
+    table.locator("[data-testid='open-record-box'] summary").click()  # a bad record: one sentence, nothing else
+    table.locator("[data-testid='record-text']").fill(json.dumps({"format": "cardavia-record/7"}))
+    table.locator("[data-testid='open-record']").click()
+    with pytest.raises(RecordError) as err:
+        Record.from_json(json.dumps({"format": "cardavia-record/7"}))
+    page.wait_for_function("(t) => document.querySelector(\"[data-testid='notice']\").textContent === t", arg=err.value.text(lang))
+    assert page.locator(f"{TABLE} [data-testid='review-panel']").is_hidden()
+
+    table.locator("[data-testid='review']").focus()  # from here on, the keyboard alone
+    waited = page.evaluate("""() => new Promise((done) => {
+      const root = document.querySelector(".cardavia[data-testid='table']");
+      const start = performance.now();
+      const seen = new MutationObserver(() => {
+        if (root.dataset.replay === "1") { seen.disconnect(); done(performance.now() - start); }
+      });
+      seen.observe(root, { attributes: true, subtree: true, childList: true });
+      document.activeElement.click();
+    })""")
+    print(f"{name}: Review click -> replay's first frame {waited:.0f} ms")
+    page.locator(f"{PANEL}:not([hidden]) [data-testid='replay-where']").wait_for()
+    assert page.evaluate(f"document.querySelector(\"{TABLE} [data-testid='review-panel']\").getBoundingClientRect().top") \
+        < page.evaluate(f"document.querySelector(\"{TABLE} [data-testid='review-more']\").getBoundingClientRect().top")
+    page.wait_for_function("() => document.activeElement?.dataset?.testid === 'replay-forward'")
+    assert current_line(page) == 0
+    for expected in (1, 2, 3):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"() => document.querySelector(\"{PANEL} li[aria-current='step']\")?.dataset.step === '{expected}'")
+    assert focused(page) == "replay-forward", "the focus stays on the control the player used"
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(f"() => document.querySelector(\"{PANEL} li[aria-current='step']\")?.dataset.step === '2'")
+    page.keyboard.press("End")
+    last = int(page.locator(f"{PANEL} [data-testid='replay-lines'] li").last.get_attribute("data-step"))
+    page.wait_for_function(f"() => document.querySelector(\"{PANEL} li[aria-current='step']\")?.dataset.step === '{last}'")
+    assert focused(page) not in ("BODY", None)
+    page.keyboard.press("Home")
+    page.wait_for_function(f"() => document.querySelector(\"{PANEL} li[aria-current='step']\")?.dataset.step === '0'")
+    page.locator(f"{PANEL} [data-testid='replay-faceup']").focus()
+    page.keyboard.press("Space")
+    page.locator(f"{PANEL} [data-testid='replay-hands'] [data-card]").first.wait_for()
+    assert table.locator("[data-testid='hand'] [data-action-id]").count() == 0, "nothing can be played from a replay"
+
+    page.locator(f"{PANEL} [data-testid='review-progress'][data-done='1']").wait_for(timeout=120_000)
+    mistakes = page.locator(f"{PANEL} [data-testid='mistakes'] li")
+    print(game, lang, "mistakes:", mistakes.count(), "|", page.locator(f"{PANEL} [data-testid='review-progress']").inner_text())
+    assert (mistakes.count() > 0) == mistaken
+    if mistaken:
+        step = int(mistakes.first.get_attribute("data-step"))
+        button = mistakes.first.locator(f"[data-testid='mistake-{step}']")
+        button.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => document.querySelector(\"{PANEL} li[aria-current='step']\")?.dataset.step === '{step}'")
+        assert "·" in mistakes.first.locator("strong").inner_text() and mistakes.first.locator(".cv-reason").count() == 0
+        page.locator(f"{PANEL} [data-testid='try-choice-{step}']").focus()  # find it yourself first: a move tried
+        page.keyboard.press("Tab")
+        assert focused(page) == f"try-{step}"
+        page.keyboard.press("Enter")
+        page.locator(f"{PANEL} [data-testid='tried-{step}']").wait_for()
+        print(game, lang, "tried:", page.locator(f"{PANEL} [data-testid='tried-{step}']").inner_text())
+        assert page.locator(f"{PANEL} [data-testid='try-{step}']").count() == 0  # High's move is shown now
+        assert focused(page) == f"mistake-{step}"
+    look(page, f"{name}-replay")
+    found = axe_violations(page)
+    for v in found:
+        print(name, v["impact"], v["id"], [n["target"] for n in v["nodes"][:3]])
+    assert not found, sorted({v["id"] for v in found})
+    page.set_viewport_size(dict(zip(("width", "height"), size)))
+    page.locator(f"{TABLE} [data-testid='review-more']").screenshot(path=str(ARTIFACTS / f"{name}-judged.png"))
+
+    at = current_line(page)  # take over from here: practice, marked, and back to the review
+    page.locator(f"{PANEL} [data-testid='take-over']").focus()
+    page.keyboard.press("Enter")
+    table.locator("[data-testid='practice']").wait_for()
+    page.wait_for_function(SETTLED, timeout=30_000)
+    assert table.get_attribute("data-practice") == "1" and table.locator("[data-testid='replay-lines']").count() == 0
+    look(page, f"{name}-practice")
+    page.wait_for_function("() => document.activeElement?.dataset?.testid === 'back-to-review'")
+    page.keyboard.press("Enter")
+    page.locator(f"{PANEL} [data-testid='replay-where']").wait_for()
+    assert current_line(page) == at and table.get_attribute("data-practice") == "0"
+    page.wait_for_function("() => document.activeElement?.dataset?.testid === 'take-over'")
+    page.locator(f"{PANEL} [data-testid='close-review']").focus()
+    page.keyboard.press("Enter")
+    page.locator(f"{TABLE} [data-testid='review-panel']").wait_for(state="hidden")
+    table.locator("[data-testid='result']").wait_for()
+    page.wait_for_function("() => document.activeElement?.dataset?.testid === 'review'")
+    watch.assert_clean()

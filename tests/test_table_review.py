@@ -1,0 +1,320 @@
+"""The table after a deal: the record file, a record opened from the page, the replay's frames and the
+review streamed into the page; every review intent refused in words before the deal is over."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardavia_nb.core.record import MAX_BYTES, Record, RecordError, replay
+from cardavia_nb.core.text import Msg
+from cardavia_nb.games import get
+from cardavia_nb.review.units import THRESHOLDS
+from cardavia_nb.ui import Settings, Table
+from cardavia_nb.ui.reviewing import file_name
+from tests.support import send
+
+GAMES = ["truco", "pao_de_kuai", "french_tarot"]
+
+
+def _table(name: str, seed: int = 21) -> Table:
+    """A table whose review samples few worlds (the judgements' quality is tests/test_review.py's)."""
+    table = Table(name, seed=seed, settings=Settings(), delay=0)
+    table.reviewing.worlds = 2
+    return table
+
+
+def _to_deal_end(table: Table) -> None:
+    """The human plays its first legal move until the deal is over (Truco: the summary's 'Next deal')."""
+    for _ in range(400):
+        if table.turn.over or table.turn.pause is not None:
+            return
+        send(table, {"type": "act", "id": table.turn.legal[0].id})
+    raise AssertionError("the deal did not end")
+
+
+def _downloaded(table: Table) -> dict:
+    """The file the table sends the page on 'Download the record'."""
+    sent: list[dict] = []
+    table.send = lambda content, buffers=None: sent.append(content)
+    send(table, {"type": "download"})
+    assert len(sent) == 1 and sent[0]["type"] == "download"
+    return sent[0]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_review_intent_is_refused_in_words_while_the_deal_goes_on(name):
+    table = _table(name)
+    sent: list = []
+    table.send = lambda content, buffers=None: sent.append(content)
+    for intent in ({"type": "download"}, {"type": "review"}, {"type": "replay", "step": 0},
+                   {"type": "open_record", "text": Table(name, settings=Settings()).record().to_json()}):
+        before = (table.state, dict(table.frame))
+        send(table, intent)
+        assert table.notice and "nothing changed" in table.notice, intent
+        assert table.review == {} and sent == [] and (table.state, dict(table.frame)) == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_finished_deal_downloads_as_a_record_that_replays(name):
+    table = _table(name)
+    _to_deal_end(table)
+    sent = _downloaded(table)
+    assert sent["name"].startswith(f"cardavia-{name}-") and sent["name"].endswith(".json")
+    record = Record.from_json(sent["text"])
+    game = get(name)
+    final = replay(game, record)
+    assert record.players[0].kind == "human" and record.setup["hands"]
+    if name == "truco":  # the deal alone, without the seed that would tell the match's next deals
+        assert record.seed == 0 and record.actions == table.state.moves
+        assert final.scores == table.state.scores and final.phase == table.state.phase
+    else:
+        assert final == table.state
+
+
+def test_file_names_carry_the_game_and_the_date():
+    from datetime import datetime, timezone
+    assert file_name("truco", datetime(2026, 12, 2, 9, 5, tzinfo=timezone.utc)) == "cardavia-truco-2026-12-02-0905.json"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_replay_steps_through_the_deal_without_a_control_and_with_hands_on_request(name):
+    table = _table(name)
+    _to_deal_end(table)
+    frame_before = dict(table.frame)
+    send(table, {"type": "review"})
+    review = table.review
+    last = review["replay"]["last"]
+    assert review["open"] and review["replay"]["step"] == 0 and last == len(table.reviewing.replay.record.actions)
+    assert len(review["lines"]) == last + 1 and review["jumps"]
+    for step in (1, last // 2, last):
+        send(table, {"type": "replay", "step": step})
+        r = table.review["replay"]
+        assert r["step"] == step and not table.notice
+        view = r["view"]
+        assert view["actions"] == [] and not view["mine"] and view["select"] is None
+        assert all(card["action"] is None for card in view["hand"]) and r["hands"] == []
+    send(table, {"type": "replay", "step": 1, "faceup": True})
+    hands = table.review["replay"]["hands"]
+    assert [h["seat"] for h in hands] == list(range(1, get(name).num_players))
+    assert sum(len(h["cards"]) for h in hands) > 0
+    assert table.frame == frame_before  # the game's own frame is untouched by the replay
+    send(table, {"type": "close_review"})
+    assert table.review["open"] is False
+
+
+@pytest.mark.parametrize("intent", [{"type": "replay", "step": -1}, {"type": "replay", "step": 10**9},
+                                    {"type": "replay", "step": "3"}, {"type": "replay", "step": True},
+                                    {"type": "replay", "step": 1.0}, {"type": "replay", "step": 1, "faceup": "yes"}])
+def test_a_forged_replay_step_is_refused_and_changes_nothing(intent):
+    table = _table("pao_de_kuai")
+    _to_deal_end(table)
+    send(table, {"type": "review"})
+    table.reviewing.wait()
+    before = json.dumps(table.review, sort_keys=True)
+    send(table, intent)
+    assert "nothing changed" in table.notice and json.dumps(table.review, sort_keys=True) == before
+
+
+def _forged(good: str) -> dict[str, str]:
+    """Bad record texts, each with the record sentence it must be refused with."""
+    data = json.loads(good)
+    other = dict(data, game="french_tarot")
+    newer = dict(data, format="cardavia-record/9")
+    bad_hands = dict(data, setup={**data["setup"], "hands": [data["setup"]["hands"][0]] * 4})
+    illegal = dict(data, actions=["pass", "pass", "play:ZZ"] + data["actions"])
+    stopped = dict(data, actions=data["actions"][:3], result=None)
+    return {"not_json": "{oops", "newer": json.dumps(newer), "other_game": json.dumps(other),
+            "bad_deal": json.dumps(bad_hands), "illegal_move": json.dumps(illegal),
+            "too_big": " " * (MAX_BYTES + 1), "not_record": "[1, 2]", "unfinished": json.dumps(stopped)}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_bad_record_gets_one_sentence_in_the_page_language_and_changes_nothing(lang):
+    table = _table("pao_de_kuai")
+    _to_deal_end(table)
+    good = _downloaded(table)["text"]
+    table.settings.lang = lang
+    for why, text in _forged(good).items():
+        before = (table.state, json.dumps(table.review), json.dumps(table.frame))
+        send(table, {"type": "open_record", "text": text})
+        assert table.notice, why
+        if why == "unfinished":
+            assert table.notice == Msg.of("ui.review.unfinished").text(lang)
+        else:
+            with pytest.raises(RecordError) as err:
+                replay(get("pao_de_kuai"), Record.from_json(text))
+            assert table.notice == err.value.text(lang), why
+        assert (table.state, json.dumps(table.review), json.dumps(table.frame)) == before, why
+    send(table, {"type": "open_record", "text": 12})
+    assert table.notice and table.review == {}
+
+
+def test_a_good_record_opens_in_the_review_and_is_judged():
+    table = _table("pao_de_kuai")
+    _to_deal_end(table)
+    good = _downloaded(table)["text"]
+    other = _table("pao_de_kuai", seed=5)
+    _to_deal_end(other)
+    send(other, {"type": "open_record", "text": good})
+    assert not other.notice and other.review["open"]
+    other.reviewing.wait()
+    send(table, {"type": "review"})
+    table.reviewing.wait()
+    assert other.review["lines"] == table.review["lines"] and other.review["jumps"] == table.review["jumps"]
+    assert other.review["judge"]["done"] and other.review["judge"]["summary"]
+    assert other.frame["view"] == other.view and other.state != table.state  # the table's own game is untouched
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_review_streams_its_judgements_then_the_summary_and_high_on_the_same_cards(name):
+    table = _table(name, seed=3)
+    _to_deal_end(table)
+    pushed: list[dict] = []
+    table.observe(lambda change: pushed.append(change["new"]), names="review")
+    send(table, {"type": "review"})
+    table.reviewing.wait()
+    judge = table.review["judge"]
+    assert judge["done"] and judge["summary"] and judge["high"].startswith("On these cards High in your seat")
+    assert not pushed[0]["judge"]["done"] and pushed[0]["judge"]["progress"].startswith("Judging your decisions: 0 of")
+    assert len(pushed) >= 3  # the replay at once, then one update per judgement, then the summary
+    losses = [table.reviewing.done.mistakes[i].loss for i in range(len(judge["mistakes"]))]
+    assert losses == sorted(losses, reverse=True)
+    for row in judge["mistakes"]:
+        assert row["played"] != row["best"] and row["loss"].startswith("cost about")
+    for line in judge["hindsight"]:
+        assert line.startswith("On these cards (known only afterwards)")
+
+
+def test_the_review_follows_the_page_language_and_a_new_game_forgets_it():
+    table = _table("french_tarot")
+    _to_deal_end(table)
+    send(table, {"type": "review"})
+    table.reviewing.wait()
+    english = table.review["replay"]["where"]
+    table.settings.lang = "fr"
+    assert table.review["replay"]["where"] != english and table.review["replay"]["where"].startswith("Coup")
+    send(table, {"type": "new"})
+    assert table.review == {}
+    send(table, {"type": "replay", "step": 1})
+    assert table.review == {} and table.notice
+
+
+def test_truco_next_deal_closes_the_review_of_the_last_one():
+    table = _table("truco")
+    _to_deal_end(table)
+    assert not table.turn.over
+    send(table, {"type": "review"})
+    table.reviewing.wait()
+    send(table, {"type": "act", "id": table.turn.pause.id})
+    assert table.review == {}
+    send(table, {"type": "review"})
+    assert "nothing changed" in table.notice and table.review == {}
+
+
+def _judged(name: str, seed: int) -> Table:
+    """Truco deal 7 (two mistakes) or Tarot deal 21, played by the first card or answer, reviewed."""
+    table = _table(name, seed)
+    table.reviewing.worlds = 8
+    for _ in range(400):
+        if table.turn.over or table.turn.pause is not None:
+            break
+        legal = [a.id for a in table.turn.legal]
+        answers = [a for a in legal if a.startswith("answer:")]
+        send(table, {"type": "act", "id": answers[0] if answers else legal[0]})
+    send(table, {"type": "review"})
+    table.reviewing.wait()
+    assert table.review["judge"]["mistakes"]
+    return table
+
+
+@pytest.mark.parametrize(("name", "seed"), [("truco", 7), ("french_tarot", 21)])
+def test_find_it_yourself_first_before_high_s_move_is_shown(name, seed):
+    table = _judged(name, seed)
+    row = table.review["judge"]["mistakes"][0]
+    mistake = table.reviewing.done.mistakes[0]
+    assert row["best"] == "" and row["reason"] == "" and row["tried"] == ""  # High's move not shown yet
+    ids = [o["id"] for o in row["options"]]
+    assert mistake.played not in ids and mistake.best in ids
+    for forged in ({"step": mistake.step + 1, "id": mistake.best}, {"step": mistake.step, "id": "nonsense"},
+                   {"step": str(mistake.step), "id": mistake.best}, {"step": mistake.step, "id": mistake.played * 50}):
+        before = json.dumps(table.review, sort_keys=True)
+        send(table, {"type": "try", **forged})
+        assert "nothing changed" in table.notice and json.dumps(table.review, sort_keys=True) == before, forged
+    others = [i for i in ids if i != mistake.best]
+    send(table, {"type": "try", "step": mistake.step, "id": others[-1]})
+    row = table.review["judge"]["mistakes"][0]
+    assert not table.notice and row["tried"] and row["best"] and row["options"] == []
+    kind = table.reviewing.tried[mistake.step][1]
+    gain, loss = table.reviewing.tried[mistake.step][2:4]
+    assert kind in ("good", "better", "losing") and row["tried"].startswith(
+        {"good": "as good as", "better": "better than", "losing": "still losing"}[kind])
+    assert (kind == "losing") == (loss > 0 and gain <= THRESHOLDS[name] and kind != "good")
+    send(table, {"type": "try", "step": mistake.step, "id": mistake.best})
+    assert table.review["judge"]["mistakes"][0]["tried"] == "that is High's move itself."
+
+
+def test_high_s_move_can_be_shown_without_trying():
+    table = _judged("truco", 7)
+    step = table.reviewing.done.mistakes[0].step
+    send(table, {"type": "reveal", "step": step})
+    row = table.review["judge"]["mistakes"][0]
+    assert row["best"] and row["reason"] and row["tried"] == "" and not table.notice
+    send(table, {"type": "reveal", "step": -1})
+    assert "nothing changed" in table.notice
+
+
+@pytest.mark.parametrize(("name", "seed"), [("truco", 7), ("pao_de_kuai", 21)])
+def test_take_over_from_a_move_is_practice_and_back_gives_the_review_and_the_game_again(name, seed):
+    table = _judged(name, seed) if name == "truco" else _table(name, seed)
+    if name != "truco":
+        _to_deal_end(table)
+        send(table, {"type": "review"})
+        table.reviewing.wait()
+    state, frame, record = table.state, dict(table.frame), table.record()
+    review = json.dumps(table.review, sort_keys=True)
+    step = table.reviewing.done.decisions[0].step
+    send(table, {"type": "take_over", "step": step})
+    assert not table.notice and table.reviewing.practising and table.review["practice"].startswith("Practice from move")
+    assert table.turn.mine and table.turn.state != state  # the human's move at that step, on the same cards
+    game = get(name)
+    assert game.deal_setup(table.state) == game.deal_setup(table.reviewing.kept["review"]["replay"].states[step])
+    for forged in ({"type": "review"}, {"type": "download"}, {"type": "replay", "step": 0},
+                   {"type": "take_over", "step": 0}, {"type": "open_record", "text": record.to_json()}):
+        send(table, forged)
+        assert "practice deal" in table.notice, forged
+    send(table, {"type": "act", "id": table.turn.legal[-1].id})  # another move than the one played
+    assert table.reviewing.practising and table.review["practice"]
+    send(table, {"type": "back_to_review"})
+    assert table.state is state and table.frame["view"] == frame["view"] and table.frame["log"] == frame["log"]
+    assert table.record() == record and json.dumps(table.review, sort_keys=True) == review
+    send(table, {"type": "back_to_review"})
+    assert "nothing changed" in table.notice
+
+
+def test_take_over_is_refused_during_play_at_the_end_and_out_of_range():
+    table = _table("pao_de_kuai")
+    send(table, {"type": "take_over", "step": 0})
+    assert "nothing changed" in table.notice and not table.reviewing.practising
+    _to_deal_end(table)
+    send(table, {"type": "review"})
+    table.reviewing.wait()
+    last = table.reviewing.replay.last
+    for step in (last, last + 1, -1, "0", None):
+        before = json.dumps(table.review, sort_keys=True)
+        send(table, {"type": "take_over", "step": step})
+        assert "nothing changed" in table.notice and json.dumps(table.review, sort_keys=True) == before
+        assert not table.reviewing.practising
+
+
+def test_without_threads_the_review_is_judged_before_the_intent_returns(monkeypatch):
+    table = _table("truco", 7)
+    _to_deal_end(table)
+
+    def no_threads(self):
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr("threading.Thread.start", no_threads)
+    send(table, {"type": "review"})
+    assert table.reviewing.thread is None and table.review["judge"]["done"] and table.review["open"]
