@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import Any
+from typing import Any, Callable
 
 from cardavia_nb.core.record import Record
 from cardavia_nb.core.text import Msg
@@ -70,6 +70,7 @@ class Keeper:
         self._moves = 0
         self._over = False  # that game was saved finished
         self.broken = False
+        self.finished: list[Callable[[], None]] = []  # called when a game is kept finished (the history panel)
 
     def attach(self, table: Any) -> None:
         """Follow ``table``: keep its game once the page has told its token."""
@@ -160,3 +161,6 @@ class Keeper:
                 self.game_id = store.save(self.token, table.game.name, record.to_json(), **values)
         except StoreError:
             self._fail()
+            return
+        for call in self.finished if self._over else ():
+            call()
