@@ -7,14 +7,15 @@ Tokens and the URL need no SQLAlchemy (the browser edition has none): ``Store`` 
 
 from typing import Any
 
+from cardavia_nb.store.errors import StoreError
 from cardavia_nb.store.location import default_url, store_url
 from cardavia_nb.store.tokens import check_token, new_token
 
-_DATABASE = ("Saved", "Store", "StoreError")
+_DATABASE = ("Saved", "Store")
 
 
 def __getattr__(name: str) -> Any:
-    """``Store``, ``Saved`` and ``StoreError`` from ``store.games``, imported when first asked for."""
+    """``Store`` and ``Saved`` from ``store.games``, imported when first asked for."""
     if name in _DATABASE:
         from cardavia_nb.store import games
         return getattr(games, name)

@@ -12,6 +12,7 @@ from typing import Any
 from babel.dates import format_datetime
 
 from cardavia_nb import i18n
+from cardavia_nb.store.errors import StoreError
 from cardavia_nb.ui.assets import module
 from cardavia_nb.ui.keeping import shared_store
 from cardavia_nb.ui.panel import Panel, buttons, md, note
@@ -52,8 +53,6 @@ class History(Panel):
 
     def _read(self) -> tuple[list, list, list] | None:
         """(tally, last games, unfinished) of this panel's game(s), None when the store cannot say."""
-        from cardavia_nb.store import StoreError
-
         store = self.store
         if store is None or self.token is None:
             return None
@@ -102,8 +101,6 @@ class History(Panel):
 
     def handle(self, intent: str, content: dict) -> None:
         """*Download all*, *Delete my history* and its one confirmation; anything else changes nothing."""
-        from cardavia_nb.store import StoreError
-
         press = content.get("id") if intent == "press" else None
         store = self.store
         if press not in PRESSES or self.token is None or store is None:

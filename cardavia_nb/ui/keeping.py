@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from cardavia_nb.core.record import Record
 from cardavia_nb.core.text import Msg
+from cardavia_nb.store.errors import StoreError
 
 log = logging.getLogger("cardavia_nb.ui.keeping")
 _OPEN: dict[str | None, Any] = {}  # the kernel's stores by URL, opened once
@@ -24,7 +25,7 @@ def shared_store(url: str | None = None) -> Any:
     no SQLAlchemy (the browser edition) or a database that cannot be opened (logged by the store)."""
     if url not in _OPEN:
         try:
-            from cardavia_nb.store import Store, StoreError
+            from cardavia_nb.store import Store
         except ImportError:
             log.warning("store: SQLAlchemy is not installed, games are not kept")
             return None
@@ -94,8 +95,6 @@ class Keeper:
 
     def _on_token(self, token: str, reason: str | None) -> None:
         """The page's token: resume its game in progress here, else keep the game in play from now."""
-        from cardavia_nb.store import StoreError
-
         self.token, self.game_id, self._deal = token, None, None
         store, table = self.store, self.table
         if store is None:
@@ -137,8 +136,6 @@ class Keeper:
         """Save the table's game after a committed move (a new row for a new game)."""
         if self.token is None or self.broken:
             return
-        from cardavia_nb.store import StoreError
-
         store = self.store
         if store is None:
             return
