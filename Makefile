@@ -22,12 +22,14 @@ $(VENV)/.stamp-test: pyproject.toml $(VENV)/.stamp-notebooks
 	touch $@
 
 ## play: set up and serve the home page with Voila on http://$(HOST):$(PORT)/ (Ctrl-C stops it); each game
-## page keeps POOL preheated kernels (default 1, refilled at once; POOL=0 for none), see docs/classroom.md
+## page keeps POOL preheated kernels (default 1, refilled at once; POOL=0 for none), see docs/classroom.md;
+## games are kept in STORE (a database URL; default the SQLite file .cardavia/games.sqlite here)
 POOL ?= 1
+STORE ?= sqlite:///$(CURDIR)/.cardavia/games.sqlite
 GAME_PAGES := 01-truco 02-pao-de-kuai 03-french-tarot
 play: $(VENV)/.stamp-notebooks
 	@echo "Cardavia is at http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
-	$(JUPYTER_ENV) $(VENV)/bin/voila --Voila.ip=$(HOST) --Voila.port=$(PORT) $(if $(filter 0,$(POOL)),,$(shell \
+	$(JUPYTER_ENV) CARDAVIA_STORE='$(STORE)' $(VENV)/bin/voila --Voila.ip=$(HOST) --Voila.port=$(PORT) $(if $(filter 0,$(POOL)),,$(shell \
 	  $(PY) -m cardavia_nb.classmode --print-flags --students $$(( $(POOL) * $(words $(GAME_PAGES)) )) --pages $(GAME_PAGES) --fill-delay 0))
 
 ## class: Voila for a room on every interface (HOST=0.0.0.0) with STUDENTS preheated kernels shared among
@@ -38,7 +40,7 @@ FILL_DELAY ?= 60
 class: HOST = 0.0.0.0
 class: $(VENV)/.stamp-notebooks
 	$(JUPYTER_ENV) $(PY) -m cardavia_nb.classmode --students $(STUDENTS) --pages $(PAGES) \
-	  --fill-delay $(FILL_DELAY) --host $(HOST) --port $(PORT)
+	  --fill-delay $(FILL_DELAY) --host $(HOST) --port $(PORT) --store '$(STORE)'
 
 ## lab: open the notebooks in JupyterLab
 lab: $(VENV)/.stamp-notebooks

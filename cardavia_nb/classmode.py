@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import math
 import subprocess
 import sys
@@ -20,6 +21,8 @@ import time
 import urllib.request
 from datetime import datetime, timezone
 from pathlib import Path
+
+from cardavia_nb.store.location import ENV, store_url
 
 DEFAULT_PAGES = ("01-truco",)
 FILL_DELAY = 60.0  # seconds between a student taking a pooled kernel and its replacement starting
@@ -103,6 +106,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default="0.0.0.0")
     parser.add_argument("--port", type=int, default=8866)
     parser.add_argument("--print-flags", action="store_true", help="print the Voila flags and stop")
+    parser.add_argument("--store", default=None, help="the games' database URL (default $CARDAVIA_STORE, "
+                        "else .cardavia/games.sqlite here); see docs/classroom.md")
     args = parser.parse_args(argv)
     flags = voila_flags(args.students, args.pages, args.fill_delay)
     if args.print_flags:
@@ -110,7 +115,8 @@ def main(argv: list[str] | None = None) -> None:
         return
     size = sum(pool["pool_size"] for pool in pool_config(args.students, args.pages).values())
     proc = subprocess.Popen([sys.executable, "-m", "voila", f"--Voila.ip={args.host}", f"--Voila.port={args.port}",
-                             "--Voila.port_retries=0", "--no-browser", *flags])
+                             "--Voila.port_retries=0", "--no-browser", *flags],
+                            env={**os.environ, ENV: store_url(args.store)})  # the kernels inherit the store
     try:
         base = f"http://127.0.0.1:{args.port}/"
         if not serving(base, proc, 120):

@@ -12,7 +12,13 @@ import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+from itertools import count
 from typing import Iterator
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from cardavia_nb.store import Store
 
 PG_BIN = Path(os.environ.get("CARDAVIA_PG_BIN", "/usr/lib/postgresql/15/bin"))
 
@@ -49,3 +55,42 @@ def postgresql_server() -> Iterator[str]:
             run("pg_ctl", "-D", str(data), "-m", "fast", "-w", "stop")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+# --- fixtures: a test module that touches the database imports these three -----------------
+
+_numbers = count()
+
+
+@pytest.fixture(scope="session")
+def postgresql():
+    """One PostgreSQL server for the session; missing in CI fails, elsewhere skips with the reason."""
+    missing = pg_missing()
+    if missing:
+        if os.environ.get("CI"):
+            pytest.fail(f"PostgreSQL is needed for the store's tests: {missing}")
+        pytest.skip(missing)
+    with postgresql_server() as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request, tmp_path):
+    """A fresh, empty database of each kind."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'store' / 'games.sqlite'}"
+    server = request.getfixturevalue("postgresql")
+    name = f"test_{next(_numbers)}_{os.getpid()}"
+    admin = create_engine(server, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return server.replace("/postgres?", f"/{name}?")
+
+
+@pytest.fixture
+def store(url):
+    """A store on that database, closed afterwards."""
+    opened = Store(url)
+    yield opened
+    opened.close()

@@ -45,7 +45,7 @@ def test_make_class_passes_students_pages_and_every_interface():
     line = out.replace("\\\n", " ")
     command = line[line.index("-m cardavia_nb.classmode"):].splitlines()[0].split()
     assert command[2:] == ["--students", "12", "--pages", "01-truco", "03-french-tarot", "--fill-delay", "30",
-                           "--host", "0.0.0.0", "--port", "8866"]
+                           "--host", "0.0.0.0", "--port", "8866", "--store", f"'sqlite:///{ROOT}/.cardavia/games.sqlite'"]
 
 
 def test_print_flags_gives_the_voila_flags():

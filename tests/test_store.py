@@ -4,55 +4,18 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
-import os
-from itertools import count
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import create_engine, select, text
+from sqlalchemy import select, text
 
 from cardavia_nb.store import Store, StoreError, new_token
 from cardavia_nb.store.engine import head
 from cardavia_nb.store.tables import games, metadata, players
-from tests.databases import pg_missing, postgresql_server
+from tests import databases
 
-_numbers = count()
-
-
-@pytest.fixture(scope="session")
-def postgresql():
-    """One PostgreSQL server for the session; missing in CI fails, elsewhere skips with the reason."""
-    missing = pg_missing()
-    if missing:
-        if os.environ.get("CI"):
-            pytest.fail(f"PostgreSQL is needed for the store's tests: {missing}")
-        pytest.skip(missing)
-    with postgresql_server() as url:
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request, tmp_path):
-    """A fresh, empty database of each kind."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'store' / 'games.sqlite'}"
-    server = request.getfixturevalue("postgresql")
-    name = f"test_{next(_numbers)}_{os.getpid()}"
-    admin = create_engine(server, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    admin.dispose()
-    return server.replace("/postgres?", f"/{name}?")
-
-
-@pytest.fixture
-def store(url):
-    """A store on that database, closed afterwards."""
-    opened = Store(url)
-    yield opened
-    opened.close()
-
+postgresql, url, store = databases.postgresql, databases.url, databases.store  # the database fixtures
 
 def _save(store, token, **changes):
     """Save a game with plain defaults."""

@@ -7,6 +7,11 @@
 // over the stored language. On a Voila page (the cardavia template) the bar also tells the page a
 // new language ("cardavia:lang") and that the stored settings are applied ("cardavia:settled"),
 // so the page shows its words only then.
+//
+// The bar also holds the page's player token, the key of its games in the kernel's store: kept in
+// the browser's storage ("cardavia.token"), sent as `{type: "token", value}` when the page connects
+// (empty when there is none), and replaced by the one the kernel sends back when it makes a new one.
+// It never goes into the address or a log.
 
 /**
  * The settings model's traits (cardavia_nb/ui/settings.py), all written by the kernel.
@@ -24,12 +29,27 @@
  *
  * What the bar sends to Python (a `custom` message). Any other page script may send the same.
  * @typedef {{type: "set", key: "lang", value: string} | {type: "set", key: "contrast"|"grain"|"temperature", value: number}
- *   | {type: "set", key: "suits", value: "two"|"four"}} SettingsIntent
+ *   | {type: "set", key: "suits", value: "two"|"four"} | {type: "token", value: string}} SettingsIntent
+ * What the kernel sends to the bar: `{type: "token", value: string}`, a new token to keep.
  */
 
 const STORE = "cardavia.settings";
 const KEYS = ["lang", "contrast", "grain", "temperature", "suits"];
 const SETTLE_MS = 4000;
+const TOKEN = "cardavia.token";
+
+function storedToken() {
+  try {
+    return localStorage.getItem(TOKEN) || "";
+  } catch {
+    return "";
+  }
+}
+
+function keepToken(msg) {
+  if (!msg || msg.type !== "token" || typeof msg.value !== "string") return;
+  try { localStorage.setItem(TOKEN, msg.value); } catch { /* storage refused: this page's game is kept for this visit only */ }
+}
 
 function stored() {
   try {
@@ -124,6 +144,8 @@ export default {
     for (const name of ["texts", "notice"]) model.on(`change:${name}`, draw);
     for (const key of KEYS) model.on(`change:${key}`, () => { show(key); changed(key); });
     model.on("change:look", () => shared.applyLook(root, model.get("look")));
+    model.on("msg:custom", keepToken);
+    model.send({ type: "token", value: storedToken() });
     shared.applyLook(root, model.get("look"));
     draw();
     window.dispatchEvent(new CustomEvent("cardavia:lang", { detail: model.get("lang") }));

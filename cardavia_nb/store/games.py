@@ -14,6 +14,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import SQLAlchemyError
 
 from cardavia_nb.store.engine import make_engine, migrate
+from cardavia_nb.store.errors import StoreError
 from cardavia_nb.store.location import store_url
 from cardavia_nb.store.tables import games, players
 from cardavia_nb.store.tokens import token_key
@@ -21,10 +22,6 @@ from cardavia_nb.store.tokens import token_key
 log = logging.getLogger("cardavia_nb.store")
 PLAYING, OVER, LEFT = "playing", "over", "left"
 OUTCOMES = ("won", "lost", "drawn")
-
-
-class StoreError(RuntimeError):
-    """The database could not be read or written; the details are in the server log, not in the text."""
 
 
 @dataclass(frozen=True)

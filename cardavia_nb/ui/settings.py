@@ -5,7 +5,9 @@ texts), and the look sliders act through CSS variables on the ``.cardavia`` root
 The page changes a setting with an intent, ``{"type": "set", "key": "lang", "value": "pt"}`` (keys
 ``lang``, ``contrast``, ``grain``, ``temperature``, ``suits``), checked here like a move; it writes no
 trait. The bar's front end keeps the chosen values in the browser's storage and sends them again when
-a page opens (widgets/settings.js).
+a page opens (widgets/settings.js). It sends the page's player token the same way,
+``{"type": "token", "value": ...}``: the key of its games in the store (``ui/keeping.py``); a page
+without one, or with a malformed one, is given a new token by the kernel.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import traitlets
 
 from cardavia_nb import i18n
 from cardavia_nb.core.text import Msg
+from cardavia_nb.store.tokens import check_token, new_token
 from cardavia_nb.ui.assets import Widget, asset, module, shared_module
 
 LOOK = ("contrast", "grain", "temperature")
@@ -45,6 +48,7 @@ def ui_texts(prefix: str, lang: str) -> dict[str, str]:
 
 
 Follower = Callable[[dict[str, Any], bool], None]
+TokenFollower = Callable[[str, "str | None"], None]
 
 
 class _CellWidgets:
@@ -110,6 +114,8 @@ class Settings(Widget):
         kwargs["lang"] = i18n.normalise(kwargs.get("lang", i18n.DEFAULT))
         super().__init__(**kwargs)
         self._followers: list[tuple[weakref.ref, Callable[[Any], Follower | None]]] = []
+        self.token: str | None = None  # the page's player token, server side only: never a trait, never logged
+        self._token_followers: list[weakref.WeakMethod] = []
         self.settings = self  # the hub of the page is itself
         self.observe(self._changed, names=("lang", *LOOK, "suits"))
         self.follow(self._restyle)
@@ -163,6 +169,9 @@ class Settings(Widget):
         number from 0 to 100; ``suits`` "two" or "four". Anything else is refused with a notice and
         changes nothing.
         """
+        if isinstance(content, dict) and content.get("type") == "token":
+            self._take_token(content.get("value"))
+            return
         key = content.get("key") if isinstance(content, dict) and content.get("type") == "set" else None
         value = content.get("value") if isinstance(content, dict) else None
         if key == "lang" and isinstance(value, str) and len(value) <= 20 and value.strip().lower()[:2] in i18n.LANGS:
@@ -176,6 +185,29 @@ class Settings(Widget):
             self.suits = value
         else:
             self.tell(Msg.of("ui.notice.bad_setting"))
+
+    def on_token(self, callback: TokenFollower) -> None:
+        """Call ``callback(token, reason)`` when the page tells its token (at once if it has): ``reason``
+        is None for the page's own token, "missing" or "malformed" when the kernel gave a new one.
+        ``callback`` is a method, held weakly like a follower."""
+        self._token_followers.append(weakref.WeakMethod(callback))
+        if self.token is not None:
+            callback(self.token, None)
+
+    def _take_token(self, value: Any) -> None:
+        """The page's token; none or a malformed one is replaced by a new token sent back to the page."""
+        try:
+            token, reason = check_token(value), None
+        except ValueError:
+            token, reason = new_token(), "missing" if value in ("", None) else "malformed"
+            self.send({"type": "token", "value": token})
+        if token == self.token:
+            return
+        self.token = token
+        for ref in list(self._token_followers):
+            method = ref()
+            if method is not None:
+                method(token, reason)
 
     def _restyle(self, look: dict[str, Any], lang_changed: bool) -> None:
         """The bar follows its own look too; a new language relabels it."""

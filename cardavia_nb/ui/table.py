@@ -23,11 +23,11 @@ import traitlets
 
 from cardavia_nb.core.cards import deck
 from cardavia_nb.core.game import Game, IllegalAction
-from cardavia_nb.core.record import Record, SeatPlayer, result_data
+from cardavia_nb.core.record import Record, SeatPlayer, replay, result_data
 from cardavia_nb.core.rng import check_seed, fresh_seed
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games import get as get_game
-from cardavia_nb.players.seats import seat_of
+from cardavia_nb.players.seats import rebuilt, seat_of, walk
 from cardavia_nb.ui.adapters import Adapter, adapter_for
 from cardavia_nb.ui.assets import Widget, module
 from cardavia_nb.ui.frame import snapshot
@@ -95,7 +95,7 @@ class Table(Widget):
     def __init__(self, game: str | Game = "truco", *, level: str = "low", seed: int | None = None,
                  state: Any = None, settings: Settings | None = None,
                  opponents: Callable[[str, int], Any] | None = None,
-                 players: dict[int, Any] | None = None, delay: int = 550, **kwargs: Any):
+                 players: dict[int, Any] | None = None, delay: int = 550, keeper: Any = None, **kwargs: Any):
         super().__init__(delay=delay, **kwargs)
         self.game = get_game(game) if isinstance(game, str) else game
         self.adapter: Adapter = adapter_for(self.game)
@@ -124,6 +124,9 @@ class Table(Widget):
         else:
             self._begin(state, None if seed is None else check_seed(seed), Msg.of("ui.log.new_game"))
         self.settings.follow(self._on_settings)
+        self.keeper = keeper  # the store's link (ui/keeping.py): told after every committed move
+        if keeper is not None:
+            keeper.attach(self)
 
     # --- public API --------------------------------------------------------------------------
     @property
@@ -313,6 +316,8 @@ class Table(Widget):
             self._clear_notice()
             self._commit(view=steps[-1]["view"], log=self._lines[-LOG_LINES:], steps=steps if len(steps) > 1 else [],
                          selection={}, hint=[], seq=self.seq + 1)
+        if self.keeper is not None:
+            self.keeper.moved(self)
 
     def _step(self, turn: Turn) -> dict[str, Any]:
         """One animation step: the human's snapshot after a transition and its log lines (the deal
@@ -329,6 +334,25 @@ class Table(Widget):
         self._log += msgs
         self._lines += lines
         return lines
+
+    # --- resuming a kept game (the store's link, ui/keeping.py) ----------------------------------
+    keeper: Any = None  # the class's default: the first deal is played before __init__ sets it
+
+    def resume(self, record: Record) -> None:
+        """Go on with ``record``'s game where it stopped: the same deal, moves and computer players,
+        rebuilt and walked through the moves so that their memories are as they were."""
+        seats = record.players
+        if record.game != self.game.name or len(seats) != self.game.num_players or seats[self.human].kind != "human":
+            raise ValueError(f"This record is not a {self.game.name} game with the player at seat {self.human}.")
+        players = rebuilt(record)
+        state = walk(self.game, record, players)
+        self._set_level(next((p.kind for p in seats if p.kind in LEVELS), self.level))
+        self._players.update({s: p for s, p in enumerate(players) if p is not None and s not in self._fixed})
+        self.seed, self._first = record.seed, replay(self.game, record, upto=0)
+        self._moves, self._relevelled = list(record.actions), any(p.kind == "bot" for p in seats)
+        self._log, self._lines, self.hints = [], [], 0
+        self._keep([Msg.of("store.resumed_log")])
+        self._play(self._read(state, None))
 
     # --- rendering -----------------------------------------------------------------------------
     def _words(self) -> Words:

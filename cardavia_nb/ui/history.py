@@ -1,0 +1,122 @@
+"""The *Your games* panel: a player's finished games per game and computer level, the last games, the
+unfinished ones apart (never counted), *Download all* and *Delete my history* (asked once).
+
+It reads the store under the page's token only (``Settings.on_token``), so it shows nobody else's
+games; what it sends the page is words and the player's own records, never the token.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from babel.dates import format_datetime
+
+from cardavia_nb import i18n
+from cardavia_nb.store.errors import StoreError
+from cardavia_nb.ui.assets import module
+from cardavia_nb.ui.keeping import shared_store
+from cardavia_nb.ui.panel import Panel, buttons, md, note
+
+LAST = 8
+PRESSES = ("download", "delete", "delete-yes", "delete-no")
+FILE_NAME = "cardavia-games.jsonl"
+RESULTS = {"won": "store.history.won_one", "lost": "store.history.lost_one", "drawn": "store.history.drawn_one"}
+
+
+class History(Panel):
+    """``History()`` on the home page (every game), ``History("truco", keeper=keeper)`` on a game page
+    (that game; drawn again when the table's game ends)."""
+
+    _esm = module("history.js")
+
+    def __init__(self, game: str | None = None, *, keeper: Any = None, store: Any = None, **kwargs: Any):
+        self.game, self._keeper, self._store = game, keeper, store
+        self.token: str | None = None
+        self.confirming = False
+        self._said: tuple[str, dict] | None = None  # the last action's outcome, as a key and its values
+        super().__init__(**kwargs)
+        if keeper is not None:
+            keeper.finished.append(self.refresh)
+        self.settings.on_token(self._on_token)
+
+    @property
+    def store(self) -> Any:
+        """The store this panel reads, None when games are not being kept."""
+        if self._keeper is not None:
+            return self._keeper.store
+        return self._store if self._store is not None else shared_store()
+
+    def _on_token(self, token: str, _reason: str | None) -> None:
+        """The page's token: draw its games."""
+        self.token, self.confirming, self._said = token, False, None
+        self.refresh()
+
+    def _read(self) -> tuple[list, list, list] | None:
+        """(tally, last games, unfinished) of this panel's game(s), None when the store cannot say."""
+        store = self.store
+        if store is None or self.token is None:
+            return None
+        ours = lambda game: not self.game or game == self.game  # noqa: E731
+        try:
+            return ([r for r in store.tally(self.token) if ours(r["game"])],
+                    [g for g in store.recent(self.token, limit=100) if ours(g.game)][:LAST],
+                    [g for g in store.unfinished(self.token) if ours(g.game)])
+        except StoreError:
+            return None
+
+    def render(self, lang: str) -> list[dict]:
+        """The panel in ``lang``."""
+        t = lambda key, **p: i18n.translate(key, lang, **p)  # noqa: E731
+        out = [md(f"## {t('store.history.title')}")]
+        if self.token is None:
+            return out
+        found = self._read()
+        if found is None:
+            return [*out, note(t("store.history.not_kept"))]
+        tally, last, unfinished = found
+        name = lambda game: t(f"games.{game}.title")  # noqa: E731
+        level = lambda kind: t(f"ui.level.{kind}") if kind in ("low", "high") else kind  # noqa: E731
+        if not tally:
+            out.append(md(t("store.history.empty")))
+        else:
+            out.append(md("\n".join(
+                "- " + t("store.history.tally_line", game=name(r["game"]), level=level(r["level"]),
+                         played=i18n.number(r["played"], lang), won=i18n.number(r["won"], lang),
+                         lost=i18n.number(r["lost"], lang), per_deal=i18n.number(round(r["points_per_deal"], 2), lang))
+                for r in tally)))
+            out += [md(f"### {t('store.history.last')}"), md("\n".join(
+                "- " + t("store.history.last_line", when=format_datetime(g.updated, "short", tzinfo="UTC", locale=lang),
+                         game=name(g.game), level=level(g.level), result=t(RESULTS.get(g.outcome, RESULTS["drawn"])))
+                for g in last))]
+        if unfinished:
+            out.append(md(t("store.history.unfinished", count=len(unfinished))))
+        if self.confirming:
+            out += [note(t("store.history.confirm"), "bad"),
+                    buttons([("delete-yes", t("store.history.confirm_yes")), ("delete-no", t("store.history.cancel"))])]
+        else:
+            out.append(buttons([("download", t("store.history.download")), ("delete", t("store.history.delete"))]))
+        if self._said is not None:
+            out.append(note(t(self._said[0], **self._said[1]), "ok"))
+        return out
+
+    def handle(self, intent: str, content: dict) -> None:
+        """*Download all*, *Delete my history* and its one confirmation; anything else changes nothing."""
+        press = content.get("id") if intent == "press" else None
+        store = self.store
+        if press not in PRESSES or self.token is None or store is None:
+            return
+        self._said = None
+        try:
+            if press == "download":
+                lines = list(store.records(self.token))
+                self.send({"type": "download", "name": FILE_NAME, "text": "".join(f"{line}\n" for line in lines)})
+                self._said = ("store.history.downloaded", {"count": len(lines)})
+            elif press == "delete":
+                self.confirming = True
+            elif press == "delete-yes" and self.confirming:
+                self.confirming = False
+                self._said = ("store.history.deleted", {"count": store.delete_all(self.token)})
+            else:
+                self.confirming = False
+        except StoreError:
+            self.confirming = False

@@ -1,0 +1,163 @@
+"""The table's link to the store: its game kept after every move under the page's token, and the game
+in progress brought back when the page opens again (a reload, a culled kernel, a restarted server).
+
+The page's token comes from the settings bar (``Settings.on_token``). A store that fails never stops
+play: the table plays on and says once that games are not being kept; the details go to the server
+log only (never the token, a path or a URL to the page).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any, Callable
+
+from cardavia_nb.core.record import Record
+from cardavia_nb.core.text import Msg
+from cardavia_nb.store.errors import StoreError
+
+log = logging.getLogger("cardavia_nb.ui.keeping")
+_OPEN: dict[str | None, Any] = {}  # the kernel's stores by URL, opened once
+
+
+def shared_store(url: str | None = None) -> Any:
+    """The kernel's one ``Store`` for ``url`` (see ``store.store_url``), or None when there is none:
+    no SQLAlchemy (the browser edition) or a database that cannot be opened (logged by the store)."""
+    if url not in _OPEN:
+        try:
+            from cardavia_nb.store import Store
+        except ImportError:
+            log.warning("store: SQLAlchemy is not installed, games are not kept")
+            return None
+        try:
+            _OPEN[url] = Store(url)
+        except StoreError:
+            return None
+    return _OPEN[url]
+
+
+def outcome(record: Record, seat: int) -> tuple[float | None, str | None]:
+    """The seat's payoff and "won", "lost" or "drawn" in a finished record; (None, None) before the end."""
+    if record.result is None:
+        return None, None
+    winners = set(record.result.get("winners", ()))
+    points = float(record.result["payoffs"][seat])
+    if seat not in winners:
+        return points, "lost"
+    return points, "drawn" if len(winners) == len(record.players) else "won"
+
+
+def deal_key(record: Record) -> str:
+    """What tells one game from another at a table: its seed and its deal, as one text."""
+    return json.dumps([record.seed, record.setup], sort_keys=True)
+
+
+def match_scores(state: Any) -> tuple[int, ...] | None:
+    """The running scores of a game played over several deals (Truco's match), None for a one-deal game."""
+    scores = getattr(state, "scores", None)
+    return scores if hasattr(state, "deal_no") and isinstance(scores, tuple) and scores else None
+
+
+class Keeper:
+    """Keeps one table's games in the store; ``Table(..., keeper=Keeper())`` on a game page."""
+
+    def __init__(self, store: Any = None, url: str | None = None):
+        """``store`` a ``Store`` (tests), else the kernel's shared store of ``url`` opened on first use."""
+        self._store, self._url = store, url
+        self.table: Any = None
+        self.token: str | None = None
+        self.game_id: int | None = None  # the store's row of the game in play
+        self._deal: str | None = None  # ``deal_key`` of that game: another means a new game
+        self._moves = 0
+        self._over = False  # that game was saved finished
+        self.broken = False
+        self.finished: list[Callable[[], None]] = []  # called when a game is kept finished (the history panel)
+
+    def attach(self, table: Any) -> None:
+        """Follow ``table``: keep its game once the page has told its token."""
+        self.table = table
+        table.settings.on_token(self._on_token)
+
+    @property
+    def store(self) -> Any:
+        """The store, None once it failed (the table has been told)."""
+        if self._store is None and not self.broken:
+            self._store = shared_store(self._url)
+            if self._store is None:
+                self._fail()
+        return None if self.broken else self._store
+
+    def _fail(self) -> None:
+        """Stop keeping and say so once; the store has logged what went wrong."""
+        if not self.broken:
+            self.broken = True
+            self.table.tell(Msg.of("store.not_kept"))
+
+    def _on_token(self, token: str, reason: str | None) -> None:
+        """The page's token: resume its game in progress here, else keep the game in play from now."""
+        self.token, self.game_id, self._deal = token, None, None
+        store, table = self.store, self.table
+        if store is None:
+            return
+        try:
+            saved = store.in_progress(token, table.game.name)
+            if saved is None:
+                known = reason is None and (store.recent(token, 1) or store.unfinished(token))
+                self.moved(table)
+                if reason == "malformed" or (reason is None and not known):
+                    table.tell(Msg.of("store.bad_token" if reason else "store.unknown_token"))
+                return
+        except StoreError:
+            self._fail()
+            return
+        self._resume(saved)
+
+    def _resume(self, saved: Any) -> None:
+        """Bring ``saved`` back on the table, or say that it no longer replays and keep a new game."""
+        table = self.table
+        try:
+            record = Record.from_json(saved.record)
+            self.game_id, self._deal, self._moves = saved.id, deal_key(record), len(record.actions)
+            table.resume(record)  # its computer moves, if any, are saved in this row
+        except Exception:  # a record of another version may fail anywhere in replaying: never the page's problem
+            log.warning("store: kept game %s no longer replays", saved.id, exc_info=True)
+            self.game_id = self._deal = None
+            self.moved(table)
+            table.tell(Msg.of("store.unreplayable"))
+            return
+        scores = match_scores(table.state)
+        if scores is None:
+            table.tell(Msg.of("store.resumed_deal", moves=len(record.actions)))
+        else:
+            score = "–".join(str(scores[s]) for s in (table.human, *[s for s in range(len(scores)) if s != table.human]))
+            table.tell(Msg.of("store.resumed_match", score=score, deal=table.state.deal_no))
+
+    def moved(self, table: Any) -> None:
+        """Save the table's game after a committed move (a new row for a new game)."""
+        if self.token is None or self.broken:
+            return
+        store = self.store
+        if store is None:
+            return
+        record = table.record()
+        deal = deal_key(record)
+        if deal != self._deal or len(record.actions) < self._moves:
+            self.game_id, self._over = None, False
+        elif self._over:
+            return
+        self._deal, self._moves = deal, len(record.actions)
+        points, result = outcome(record, table.human)
+        self._over = result is not None
+        scores = match_scores(table.state)
+        values = dict(level=table.level, seat=table.human, moves=len(record.actions),
+                      deals=table.state.deal_no if scores else 1, over=result is not None, points=points, outcome=result)
+        try:
+            try:
+                self.game_id = store.save(self.token, table.game.name, record.to_json(), game_id=self.game_id, **values)
+            except LookupError:  # the row went (history deleted, or finished): the game goes on in a new one
+                self.game_id = store.save(self.token, table.game.name, record.to_json(), **values)
+        except StoreError:
+            self._fail()
+            return
+        for call in self.finished if self._over else ():
+            call()
