@@ -130,3 +130,20 @@ def test_without_sqlalchemy_the_page_plays_on_and_says_games_are_not_kept():
             "t.send_intent({'type': 'act', 'id': t.turn.legal[0].id}); print(len(t.record().actions) > 0)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120).stdout
     assert out.splitlines() == ["''", i18n.translate("store.not_kept", "en"), "True"]
+
+
+def test_a_practice_deal_taken_over_from_the_review_is_never_kept(store):
+    first, table = page(store, "pao_de_kuai")
+    play(table, 400)
+    [done] = store.recent(first.token)
+    table.send_intent({"type": "review"})
+    table.reviewing.wait()
+    step = table.reviewing.done.decisions[0].step
+    table.send_intent({"type": "take_over", "step": step})
+    assert table.reviewing.practising and not table.notice
+    play(table, 3)
+    assert store.recent(first.token) == [done] and store.unfinished(first.token) == []
+    table.send_intent({"type": "back_to_review"})
+    assert table.keeper is not None and not table.reviewing.practising
+    table.send_intent({"type": "new"})  # the real table keeps its games again
+    assert store.in_progress(first.token, "pao_de_kuai") is not None

@@ -45,7 +45,9 @@ MAX_SELECTION = 30
 MAX_STEPS = 10_000
 HINT_ROWS = 5
 # What practice (ui/reviewing.py) keeps aside of the game in play, and gives back unchanged.
-PRACTICE_KEEPS = ("_turn", "_first", "_moves", "_relevelled", "_log", "_lines", "hints", "seed", "_players", "frame")
+# what practice sets aside and gives back; the keeper too, so that a practice deal is never kept or counted
+PRACTICE_KEEPS = ("_turn", "_first", "_moves", "_relevelled", "_log", "_lines", "hints", "seed", "_players", "keeper",
+                  "frame")
 
 
 def default_opponents(game: Game) -> Callable[[str, int], Any]:
@@ -389,7 +391,7 @@ class Table(Widget):
     def practise(self, state: Any, players: dict[int, Any], opening: Msg) -> dict[str, Any]:
         """Play on from ``state`` against ``players`` (practice); returns the game in play, kept aside."""
         kept = {name: getattr(self, name) for name in PRACTICE_KEEPS}
-        self._players = players
+        self._players, self.keeper = players, None
         self._begin(state, None, opening)
         return kept
 
