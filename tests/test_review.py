@@ -137,3 +137,37 @@ def test_judgements_are_heard_one_by_one_as_they_are_made():
     heard = []
     found = review(record, worlds=4, on_judged=heard.append)
     assert heard == list(found.decisions) and heard
+
+
+def test_a_review_says_its_mistakes_in_every_language_with_hindsight_apart():
+    from cardavia_nb import i18n
+    from cardavia_nb.review.deals import played_deal
+
+    record = played_deal("pao_de_kuai", 11, ["low"] * 3, seats_seed=100)
+    found = review(record, seat=0, worlds=16, hindsight=1)
+    assert found.mistakes and found.hindsight and found.high_score is not None
+    game, top = get("pao_de_kuai"), found.mistakes[0]
+    for lang in i18n.LANGS:
+        words = found.text(lang)
+        assert game.label(top.best, lang) in words and top.reason.text(lang) in words, lang
+        apart = words.index(i18n.translate("review.hindsight.title", lang))
+        assert apart > words.index(game.label(top.best, lang)), lang  # hindsight after the judged mistakes
+    assert found._repr_markdown_() == found.text("en")
+
+
+def test_a_review_without_computer_opponents_leaves_out_what_needs_them():
+    from cardavia_nb.ui.lessons import truco as lesson
+
+    found = review(lesson.worked_example("deal"), seat=0, worlds=4)
+    assert found.high_score is None and found.hindsight == () and found.decisions
+    assert "High's result on the same cards needs computer players" in found.text("en")
+
+
+def test_a_played_deal_is_a_v2_record_that_replays_to_its_result():
+    from cardavia_nb.core.record import Record, replay
+    from cardavia_nb.review.deals import played_deal
+
+    record = played_deal("french_tarot", 3, ["high", "low", "random", "low"], seats_seed=10)
+    again = Record.from_json(record.to_json())
+    assert again == record and [p.kind for p in again.players] == ["high", "low", "random", "low"]
+    assert deal_over(get("french_tarot"), replay(get("french_tarot"), again)) and record.result is not None

@@ -1,0 +1,24 @@
+"""A reviewed deal on the page: the review's words (``review.words``) as a panel in the page's language.
+
+It reads a finished ``Review`` only, which is made of finished deals, so it shows nothing that is
+still hidden; the kernel writes every trait and the panel takes no intents.
+"""
+
+from __future__ import annotations
+
+from cardavia_nb.review import Review
+from cardavia_nb.review.words import lines
+from cardavia_nb.ui.panel import Panel, md
+from cardavia_nb.ui.settings import Settings
+
+
+class ReviewView(Panel):
+    """The mistakes worst first with High's reasons, the summary, hindsight apart, High's score beside yours."""
+
+    def __init__(self, review: Review, settings: Settings | None = None):
+        self.review = review
+        super().__init__(settings)
+
+    def render(self, lang: str) -> list[dict]:
+        """One Markdown block per paragraph of the review."""
+        return [md(line) for line in lines(self.review, lang)]
