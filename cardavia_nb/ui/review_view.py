@@ -6,6 +6,7 @@ still hidden; the kernel writes every trait and the panel takes no intents.
 
 from __future__ import annotations
 
+from cardavia_nb import i18n
 from cardavia_nb.review import Review
 from cardavia_nb.review.words import lines
 from cardavia_nb.ui.panel import Panel, md
@@ -15,10 +16,14 @@ from cardavia_nb.ui.settings import Settings
 class ReviewView(Panel):
     """The mistakes worst first with High's reasons, the summary, hindsight apart, High's score beside yours."""
 
-    def __init__(self, review: Review, settings: Settings | None = None):
-        self.review = review
+    def __init__(self, review: Review, caption: str | None = None, settings: Settings | None = None):
+        """``caption`` is the catalog key of a sentence saying which deal this is (shown under the title)."""
+        self.review, self.caption = review, caption
         super().__init__(settings)
 
     def render(self, lang: str) -> list[dict]:
-        """One Markdown block per paragraph of the review."""
-        return [md(line) for line in lines(self.review, lang)]
+        """One Markdown block per paragraph of the review, the caption after its title."""
+        paragraphs = lines(self.review, lang)
+        if self.caption is not None:
+            paragraphs.insert(1, i18n.translate(self.caption, lang))
+        return [md(line) for line in paragraphs]
