@@ -158,7 +158,9 @@ def test_a_review_says_its_mistakes_in_every_language_with_hindsight_apart():
 def test_a_review_without_computer_opponents_leaves_out_what_needs_them():
     from cardavia_nb.ui.lessons import truco as lesson
 
-    found = review(lesson.worked_example("deal"), seat=0, worlds=4)
+    example = lesson.worked_example("deal")
+    assert example.players == (SeatPlayer("human"),) * 2 and Record.from_json(example.to_json()) == example
+    found = review(example, seat=0, worlds=4)
     assert found.high_score is None and found.hindsight == () and found.decisions
     assert "High's result on the same cards needs computer players" in found.text("en")
 
