@@ -173,3 +173,33 @@ def test_a_played_deal_is_a_v2_record_that_replays_to_its_result():
     again = Record.from_json(record.to_json())
     assert again == record and [p.kind for p in again.players] == ["high", "low", "random", "low"]
     assert deal_over(get("french_tarot"), replay(get("french_tarot"), again)) and record.result is not None
+
+
+def test_french_tarot_letting_the_petit_be_caught_at_the_last_trick_is_the_top_mistake():
+    from cardavia_nb.games.french_tarot.engine import fill_deal
+
+    # Seat 0 takes a garde sans with the 21, the Excuse, two more trumps and the Petit, then keeps the
+    # Petit to the last trick, where a defender's higher trump takes it.
+    hand = ["T1", "T21", "EX", "T18", "T16", "KS", "QS", "KH", "QH", "KD", "QD", "KC", "QC", "JS", "JH", "10S",
+            "10H", "9S"]
+    hands, chien = fill_deal({0: hand})
+    peek = seats.computer("french_tarot", "low", 7)
+
+    def keep_petit(game, state, legal):
+        """Low's card, but never the Petit while another card may be played."""
+        if len(legal) < 2 or "play:T1" not in [a.id for a in legal]:
+            return None
+        chosen = peek.choose(game, game.observe(state, 0), legal).id
+        return chosen if chosen != "play:T1" else next(a.id for a in legal if a.id != "play:T1")
+
+    setup = {"hands": [list(h) for h in hands], "chien": list(chien), "dealer": 2}
+    record = deal_record("french_tarot", setup, keep_petit)
+    game = get("french_tarot")
+    final = game.new(record.seed, **setup)
+    for move in record.actions:
+        final = game.apply(final, move)
+    leader, cards, winner = final.history[-1]
+    assert final.taker == 0 and "T1" in cards and winner != 0 and cards.index("T1") == (0 - leader) % 4
+    found = review(record, worlds=16, hindsight=0, duplicate=False)
+    top = found.mistakes[0]
+    assert top.best == "play:T1" and top.played != "play:T1" and top.loss > 10 * found.threshold, top
