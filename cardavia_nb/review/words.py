@@ -20,9 +20,8 @@ Z95 = 1.96  # a 95 % interval is about this many standard errors either side
 
 def amount(review: Any, value: float, lang: str) -> str:
     """A loss in the game's unit: points of match chance in Truco, deal points elsewhere."""
-    if review.unit == "match_chance":
-        return i18n.translate("review.unit.chance_points", lang, amount=round(100 * value, 1))
-    return i18n.translate("review.unit.points", lang, amount=round(value, 1))
+    key = "chance_points" if review.unit == "match_chance" else "points"
+    return i18n.translate(f"review.unit.{key}", lang, amount=scale(review, value))
 
 
 def worth(review: Any, value: float | None, lang: str) -> str:
@@ -43,18 +42,30 @@ def summary(review: Any, lang: str) -> str:
                           decisions=len(review.decisions), cost=amount(review, review.cost, lang))
 
 
+def scale(review: Any, value: float) -> float:
+    """A loss as it is written: percentage points of match chance in Truco, points elsewhere (one decimal)."""
+    return round(100 * value if review.unit == "match_chance" else value, 1)
+
+
+def cost(review: Any, judged: Any, lang: str) -> str:
+    """A mistake's cost with its 95 % interval, or as exact where every world judged gave the same."""
+    spread = scale(review, Z95 * judged.error)
+    if spread == 0:
+        return i18n.translate("review.cost_exact", lang, loss=amount(review, judged.loss, lang))
+    return i18n.translate("review.cost", lang, loss=amount(review, judged.loss, lang), error=spread)
+
+
 def mistake_lines(review: Any, lang: str) -> list[str]:
     """One paragraph per mistake, worst first: the moves, the loss with its 95 % interval, High's reason."""
     game = get(review.game)
     lines = []
     for number, judged in enumerate(review.mistakes, 1):
-        line = i18n.translate("review.mistake", lang, rank=number, step=judged.step + 1,
-                              played=game.label(judged.played, lang), best=game.label(judged.best, lang),
-                              loss=amount(review, judged.loss, lang),
-                              error=amount(review, Z95 * judged.error, lang))
+        words = [i18n.translate("review.mistake", lang, rank=number, step=judged.step + 1,
+                                played=game.label(judged.played, lang), best=game.label(judged.best, lang)),
+                 cost(review, judged, lang)]
         if judged.reason is not None:
-            line += " " + i18n.translate("review.reason", lang, reason=judged.reason.text(lang, reader=review.seat))
-        lines.append(line)
+            words.append(i18n.translate("review.reason", lang, reason=judged.reason.text(lang, reader=review.seat)))
+        lines.append(" ".join(words))
     return lines
 
 
