@@ -6,6 +6,8 @@ still hidden; the kernel writes every trait and the panel takes no intents.
 
 from __future__ import annotations
 
+import math
+
 from cardavia_nb import i18n
 from cardavia_nb.review import Review
 from cardavia_nb.review.words import lines
@@ -17,7 +19,10 @@ class ReviewView(Panel):
     """The mistakes worst first with High's reasons, the summary, hindsight apart, High's score beside yours."""
 
     def __init__(self, review: Review, caption: str | None = None, settings: Settings | None = None):
-        """``caption`` is the catalog key of a sentence saying which deal this is (shown under the title)."""
+        """``caption`` is the catalog key of a sentence saying which deal this is (shown under the title).
+        A review of a deal still in play is refused: its hindsight would tell hidden cards."""
+        if review.score is None or math.isnan(review.score):
+            raise ValueError("Only a finished deal is reviewed on the page: this record stops before its deal's end.")
         self.review, self.caption = review, caption
         super().__init__(settings)
 
