@@ -203,3 +203,14 @@ def test_french_tarot_letting_the_petit_be_caught_at_the_last_trick_is_the_top_m
     found = review(record, worlds=16, hindsight=0, duplicate=False)
     top = found.mistakes[0]
     assert top.best == "play:T1" and top.played != "play:T1" and top.loss > 10 * found.threshold, top
+
+
+def test_judging_stops_early_once_the_verdict_is_clear():
+    from cardavia_nb.review.deals import played_deal
+    from cardavia_nb.review.judge import BATCH
+
+    record = played_deal("french_tarot", 1003, ["low"] * 4, seats_seed=30)
+    found = review(record, worlds=3 * BATCH, hindsight=0, duplicate=False)
+    drawn = [d.worlds for d in found.decisions if d.played != d.best]
+    assert drawn and all(n % BATCH == 0 and BATCH <= n <= 3 * BATCH for n in drawn)
+    assert min(drawn) == BATCH < max(drawn)  # a clear verdict needs only the first batch, a close one more
