@@ -214,3 +214,21 @@ def test_judging_stops_early_once_the_verdict_is_clear():
     drawn = [d.worlds for d in found.decisions if d.played != d.best]
     assert drawn and all(n % BATCH == 0 and BATCH <= n <= 3 * BATCH for n in drawn)
     assert min(drawn) == BATCH < max(drawn)  # a clear verdict needs only the first batch, a close one more
+
+
+def test_a_sampler_short_of_worlds_still_ends_the_judging(monkeypatch):
+    from cardavia_nb.review import judge as judging
+    from cardavia_nb.review.deals import played_deal
+
+    real = judging.sampler
+
+    def scarce(game):
+        """The game's sampler, finding a single world however many are asked for."""
+        return lambda view, rand, n: real(game)(view, rand, n)[:1]
+
+    monkeypatch.setattr(judging, "sampler", scarce)
+    monkeypatch.setattr(judging, "SETTLED", float("inf"))  # no verdict is ever clear: every batch is drawn
+    record = played_deal("pao_de_kuai", 11, ["low"] * 3, seats_seed=100)
+    found = review(record, seat=0, worlds=48, hindsight=0, duplicate=False)
+    drawn = [d.worlds for d in found.decisions if d.played != d.best]
+    assert drawn and all(n == 48 // judging.BATCH for n in drawn)

@@ -97,9 +97,9 @@ def judge(game: Game, view: Any, legal: Sequence[Action], played: Action, best: 
     threshold = THRESHOLDS[game.name]
     best_values: list[float] = []
     played_values: list[float] = []
-    while len(best_values) < worlds:
-        batch = paired_values(game, view, [best, played], min(BATCH, worlds - len(best_values)),
-                              derive("review-batch", seed, len(best_values)))
+    for start in range(0, worlds, BATCH):  # a fixed number of draws: a sampler may return fewer worlds
+        batch = paired_values(game, view, [best, played], min(BATCH, worlds - start),
+                              derive("review-batch", seed, start))
         best_values += batch[0]
         played_values += batch[1]
         loss, error = mean_and_error([b - p for b, p in zip(best_values, played_values)])
