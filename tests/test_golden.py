@@ -1,13 +1,15 @@
-"""Golden games: every recorded game replays with the same legal moves at every step and the same
-result (a rule change shows here, and as a diff after ``python -m tests.golden.regenerate``)."""
+"""Golden games: every recorded game (a version 2 record) replays with the same legal moves at every
+step and the same result, and its computer seats replay their own moves (a rule change shows here, and
+as a diff after ``python -m tests.golden.regenerate``)."""
 
 import json
 
 import pytest
 
 from cardavia_nb.core.game import jsonable
-from cardavia_nb.core.record import Record
+from cardavia_nb.core.record import FORMAT, Record, result_data
 from cardavia_nb.games import get
+from cardavia_nb.players.seats import rebuilt, walk
 from tests.golden.regenerate import CASES, HEAVENLY, HERE, ends_on_envido, legal_ids
 
 
@@ -15,14 +17,18 @@ def replay_checked(name: str):
     """Replay one golden file, checking each state's legal ids and the result; the final state."""
     text = (HERE / f"{name}.json").read_text(encoding="utf-8")
     data, record = json.loads(text), Record.from_json(text)
+    assert data["format"] == FORMAT
     game = get(record.game, **record.options)
+    assert len(record.players) == game.num_players and record.engine
     state = game.new(record.seed, **(record.setup or {}))
     assert len(data["legal"]) == len(record.actions) + 1
     for step, action_id in enumerate(record.actions):
         assert legal_ids(game.legal_actions(state)) == data["legal"][step], f"{name}, move {step + 1}"
         state = game.apply(state, action_id)
     assert legal_ids(game.legal_actions(state)) == data["legal"][-1] == []
-    assert jsonable(game.result(state)) == data["result"]
+    assert jsonable(game.result(state)) == data["settled"]
+    assert record.result == result_data(game, state) is not None
+    assert walk(game, record, rebuilt(record)) == state  # every "low" seat's moves are that player's own
     return state, record
 
 

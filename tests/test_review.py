@@ -137,3 +137,98 @@ def test_judgements_are_heard_one_by_one_as_they_are_made():
     heard = []
     found = review(record, worlds=4, on_judged=heard.append)
     assert heard == list(found.decisions) and heard
+
+
+def test_a_review_says_its_mistakes_in_every_language_with_hindsight_apart():
+    from cardavia_nb import i18n
+    from cardavia_nb.review.deals import played_deal
+
+    record = played_deal("pao_de_kuai", 11, ["low"] * 3, seats_seed=100)
+    found = review(record, seat=0, worlds=16, hindsight=1)
+    assert found.mistakes and found.hindsight and found.high_score is not None
+    game, top = get("pao_de_kuai"), found.mistakes[0]
+    for lang in i18n.LANGS:
+        words = found.text(lang)
+        assert game.label(top.best, lang) in words and top.reason.text(lang) in words, lang
+        apart = words.index(i18n.translate("review.hindsight.title", lang))
+        assert apart > words.index(game.label(top.best, lang)), lang  # hindsight after the judged mistakes
+    assert found._repr_markdown_() == found.text("en")
+
+
+def test_a_review_without_computer_opponents_leaves_out_what_needs_them():
+    from cardavia_nb.ui.lessons import truco as lesson
+
+    example = lesson.worked_example("deal")
+    assert example.players == (SeatPlayer("human"),) * 2 and Record.from_json(example.to_json()) == example
+    found = review(example, seat=0, worlds=4)
+    assert found.high_score is None and found.hindsight == () and found.decisions
+    assert "High's result on the same cards needs computer players" in found.text("en")
+
+
+def test_a_played_deal_is_a_v2_record_that_replays_to_its_result():
+    from cardavia_nb.core.record import Record, replay
+    from cardavia_nb.review.deals import played_deal
+
+    record = played_deal("french_tarot", 3, ["high", "low", "random", "low"], seats_seed=10)
+    again = Record.from_json(record.to_json())
+    assert again == record and [p.kind for p in again.players] == ["high", "low", "random", "low"]
+    assert deal_over(get("french_tarot"), replay(get("french_tarot"), again)) and record.result is not None
+
+
+def test_french_tarot_letting_the_petit_be_caught_at_the_last_trick_is_the_top_mistake():
+    from cardavia_nb.games.french_tarot.engine import fill_deal
+
+    # Seat 0 takes a garde sans with the 21, the Excuse, two more trumps and the Petit, then keeps the
+    # Petit to the last trick, where a defender's higher trump takes it.
+    hand = ["T1", "T21", "EX", "T18", "T16", "KS", "QS", "KH", "QH", "KD", "QD", "KC", "QC", "JS", "JH", "10S",
+            "10H", "9S"]
+    hands, chien = fill_deal({0: hand})
+    peek = seats.computer("french_tarot", "low", 7)
+
+    def keep_petit(game, state, legal):
+        """Low's card, but never the Petit while another card may be played."""
+        if len(legal) < 2 or "play:T1" not in [a.id for a in legal]:
+            return None
+        chosen = peek.choose(game, game.observe(state, 0), legal).id
+        return chosen if chosen != "play:T1" else next(a.id for a in legal if a.id != "play:T1")
+
+    setup = {"hands": [list(h) for h in hands], "chien": list(chien), "dealer": 2}
+    record = deal_record("french_tarot", setup, keep_petit)
+    game = get("french_tarot")
+    final = game.new(record.seed, **setup)
+    for move in record.actions:
+        final = game.apply(final, move)
+    leader, cards, winner = final.history[-1]
+    assert final.taker == 0 and "T1" in cards and winner != 0 and cards.index("T1") == (0 - leader) % 4
+    found = review(record, worlds=16, hindsight=0, duplicate=False)
+    top = found.mistakes[0]
+    assert top.best == "play:T1" and top.played != "play:T1" and top.loss > 10 * found.threshold, top
+
+
+def test_judging_stops_early_once_the_verdict_is_clear():
+    from cardavia_nb.review.deals import played_deal
+    from cardavia_nb.review.judge import BATCH
+
+    record = played_deal("french_tarot", 1003, ["low"] * 4, seats_seed=30)
+    found = review(record, worlds=3 * BATCH, hindsight=0, duplicate=False)
+    drawn = [d.worlds for d in found.decisions if d.played != d.best]
+    assert drawn and all(n % BATCH == 0 and BATCH <= n <= 3 * BATCH for n in drawn)
+    assert min(drawn) == BATCH < max(drawn)  # a clear verdict needs only the first batch, a close one more
+
+
+def test_a_sampler_short_of_worlds_still_ends_the_judging(monkeypatch):
+    from cardavia_nb.review import judge as judging
+    from cardavia_nb.review.deals import played_deal
+
+    real = judging.sampler
+
+    def scarce(game):
+        """The game's sampler, finding a single world however many are asked for."""
+        return lambda view, rand, n: real(game)(view, rand, n)[:1]
+
+    monkeypatch.setattr(judging, "sampler", scarce)
+    monkeypatch.setattr(judging, "SETTLED", float("inf"))  # no verdict is ever clear: every batch is drawn
+    record = played_deal("pao_de_kuai", 11, ["low"] * 3, seats_seed=100)
+    found = review(record, seat=0, worlds=48, hindsight=0, duplicate=False)
+    drawn = [d.worlds for d in found.decisions if d.played != d.best]
+    assert drawn and all(n == 48 // judging.BATCH for n in drawn)

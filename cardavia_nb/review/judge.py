@@ -3,7 +3,9 @@
 From the player's view, worlds consistent with it are drawn by the game's own sampler (the one
 sampler contract); in each world both moves are played and the deal is finished by Low in every seat,
 the same continuation for both, so the difference is paired world by world. The mean difference is
-the loss, its standard error the uncertainty. Nothing here looks at the real hidden cards.
+the loss, its standard error the uncertainty. Worlds are drawn in batches, and the judging stops
+early once the loss is clearly on one side of the game's mistake threshold (``worlds`` is the most
+drawn). Nothing here looks at the real hidden cards.
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ from cardavia_nb.core.game import Action, Game, World
 from cardavia_nb.core.rng import derive
 from cardavia_nb.core.text import Msg
 from cardavia_nb.players.seats import computer
-from cardavia_nb.review.units import deal_over, deal_value
+from cardavia_nb.review.units import THRESHOLDS, deal_over, deal_value
 
 MAX_MOVES = 2_000  # more than any deal has
+BATCH = 16  # worlds drawn at a time
+SETTLED = 3.0  # standard errors between the loss and the threshold that end the judging early
 
 
 @dataclass(frozen=True)
@@ -90,7 +94,16 @@ def judge(game: Game, view: Any, legal: Sequence[Action], played: Action, best: 
     """The decision at ``view`` where ``played`` was chosen, against High's ``best`` there."""
     if best == played:
         return Judgement(step, played.id, best.id, None, None, 0.0, 0.0, 0, None)
-    best_values, played_values = paired_values(game, view, [best, played], worlds, seed)
-    loss, error = mean_and_error([b - p for b, p in zip(best_values, played_values)])
+    threshold = THRESHOLDS[game.name]
+    best_values: list[float] = []
+    played_values: list[float] = []
+    for start in range(0, worlds, BATCH):  # a fixed number of draws: a sampler may return fewer worlds
+        batch = paired_values(game, view, [best, played], min(BATCH, worlds - start),
+                              derive("review-batch", seed, start))
+        best_values += batch[0]
+        played_values += batch[1]
+        loss, error = mean_and_error([b - p for b, p in zip(best_values, played_values)])
+        if len(best_values) > 1 and abs(loss - threshold) > SETTLED * error:
+            break
     return Judgement(step, played.id, best.id, mean_and_error(played_values)[0], mean_and_error(best_values)[0],
                      loss, error, len(best_values), reason)

@@ -15,6 +15,7 @@ from cardavia_nb.games import get
 from cardavia_nb.players.seats import HUMAN, computer, rebuilt
 from cardavia_nb.review.judge import Judgement, finish, judge
 from cardavia_nb.review.units import THRESHOLDS, UNITS, deal_over, deal_value
+from cardavia_nb.review.words import lines
 
 WORLDS = 48  # sampled worlds per judged decision
 HINDSIGHT = 3  # mistakes also played out on the real cards
@@ -54,6 +55,14 @@ class Review:
         """Plain JSON data (messages as their keys and parameters)."""
         return jsonable(self)
 
+    def text(self, lang: str = "en") -> str:
+        """The review in words, as Markdown paragraphs in ``lang``."""
+        return "\n\n".join(lines(self, lang))
+
+    def _repr_markdown_(self) -> str:
+        """How a notebook cell shows a review (the page's panel, ``ui.review_view``, follows its language)."""
+        return self.text()
+
 
 def human_seat(record: Record) -> int:
     """The seat a person played (the first "human" seat; seat 0 for a record that names none)."""
@@ -85,7 +94,9 @@ def _deal_end(game: Game, state: Any, seat: int) -> float:
 def review(record: Record, seat: int | None = None, worlds: int = WORLDS, hindsight: int = HINDSIGHT,
            duplicate: bool = True, on_judged: Callable[[Judgement], None] | None = None) -> Review:
     """Judge every decision of ``seat`` (the record's human seat by default) that had a real choice;
-    ``on_judged`` hears each judgement as soon as it is made (a page streams them while it waits)."""
+    ``on_judged`` hears each judgement as soon as it is made (a page streams them while it waits).
+    Hindsight and High's score on the same cards need computer players in the other seats: with a
+    person there (a worked example of the rules) they are left out (``()`` and ``None``)."""
     game = get(record.game, **record.options)
     seat = human_seat(record) if seat is None else seat
     players = rebuilt(record)
@@ -112,8 +123,10 @@ def review(record: Record, seat: int | None = None, worlds: int = WORLDS, hindsi
     threshold = THRESHOLDS[game.name]
     mistakes = sorted((j for j in judged if j.loss > threshold and j.loss > 2 * j.error), key=lambda j: -j.loss)
     score = _deal_end(game, final, seat)
-    looked = tuple(_hindsight(game, record, seat, m, *snapshots[m.step], score) for m in mistakes[:hindsight])
-    high_score = _duplicate(game, record, seat) if duplicate else None
+    opponents = all(p is not None for i, p in enumerate(players) if i != seat)  # else nobody to play on against
+    looked = tuple(_hindsight(game, record, seat, m, *snapshots[m.step], score)
+                   for m in mistakes[:hindsight]) if opponents else ()
+    high_score = _duplicate(game, record, seat) if duplicate and opponents else None
     return Review(game.name, seat, UNITS[game.name], tuple(judged), tuple(mistakes), looked, high_score, score,
                   threshold)
 
@@ -138,6 +151,4 @@ def _duplicate(game: Game, record: Record, seat: int) -> float:
     players = rebuilt(record)
     players += [None] * (game.num_players - len(players))
     table = _in_seat(game, record, seat, players)
-    if any(p is None for i, p in enumerate(table) if i != seat):
-        raise ValueError("High's score on the same cards needs every other seat to be one of our computer players.")
     return finish(game, game.new(record.seed, **(record.setup or {})), seat, table)

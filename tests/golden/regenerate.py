@@ -1,7 +1,9 @@
 """Regenerate the golden games: one whole game per game and one per rare rule, as JSON records.
 
-Each file is a ``core/record.py`` record (game, options, seed, setup, action ids) with two more keys:
-``legal`` (the legal action ids of every state, in order) and ``result`` (the final result as JSON).
+Each file is a ``core/record.py`` record of version 2 (game, options, seed, setup, the players of each
+seat, action ids, the result) with two more keys: ``legal`` (the legal action ids of every state, in
+order) and ``settled`` (the final result with its items, as JSON). A seat whose moves a rare case
+scripts is written as a "human" seat: its moves are not a computer player's.
 Run ``python -m tests.golden.regenerate`` after a deliberate rule change: ``git diff tests/golden``
 then shows exactly what changed. Low players make the moves, except the scripted moves a rare
 case needs; the seed searches below find the first deal showing each rare rule (Pao De Kuai's deals
@@ -15,11 +17,12 @@ from pathlib import Path
 from typing import Any, Callable
 
 from cardavia_nb.core.game import Game, jsonable
-from cardavia_nb.core.record import Record
+from cardavia_nb.core.record import Record, SeatPlayer, result_data
 from cardavia_nb.games import get
 from cardavia_nb.games.french_tarot.rules import ActionList
 from cardavia_nb.games.french_tarot.rules import CARDS as TAROT_CARDS
 from cardavia_nb.players import french_tarot, pao_de_kuai, truco
+from cardavia_nb.players.seats import seat_of
 
 HERE = Path(__file__).parent
 LOW = {"truco": truco.LowPlayer, "pao_de_kuai": pao_de_kuai.LowPlayer, "french_tarot": french_tarot.LowPlayer}
@@ -40,15 +43,18 @@ def play(name: str, seed: int, setup: dict | None = None, script: Script | None 
     game = get(name)
     players = [LOW[name](seed * 10 + s) for s in range(game.num_players)]
     state = game.new(seed, **(setup or {}))
-    ids = []
+    ids, scripted = [], set()
     while state.to_act is not None:
         forced = script(game, state) if script else None
         legal = game.legal_actions(state)
+        if forced:
+            scripted.add(state.to_act)
         action = game.action(forced) if forced else players[state.to_act].choose(
             game, game.observe(state, state.to_act), legal)
         ids.append(action.id)
         state = game.apply(state, action)
-    return state, Record(name, seed, tuple(ids), dict(game.options), setup)
+    seats = tuple(SeatPlayer("human") if s in scripted else seat_of(name, p) for s, p in enumerate(players))
+    return state, Record(name, seed, tuple(ids), dict(game.options), setup, seats, result=result_data(game, state))
 
 
 def golden(record: Record) -> dict[str, Any]:
@@ -60,7 +66,7 @@ def golden(record: Record) -> dict[str, Any]:
         legal.append(legal_ids(game.legal_actions(state)))
         state = game.apply(state, action_id)
     legal.append(legal_ids(game.legal_actions(state)))
-    return {**json.loads(record.to_json()), "legal": legal, "result": jsonable(game.result(state))}
+    return {**json.loads(record.to_json()), "legal": legal, "settled": jsonable(game.result(state))}
 
 
 # --- the rare rules -----------------------------------------------------------------------------

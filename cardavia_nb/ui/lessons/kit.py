@@ -12,8 +12,9 @@ from typing import Any, Callable, Iterable, Sequence
 
 from cardavia_nb import i18n
 from cardavia_nb.core.game import Game
-from cardavia_nb.core.record import Record, replay
+from cardavia_nb.core.record import Record, SeatPlayer, replay, result_data
 from cardavia_nb.core.rng import derive, rng
+from cardavia_nb.players.seats import HUMAN
 from cardavia_nb.traditions import by_game
 from cardavia_nb.ui.panel import Panel, Prose, Quiz, cards, md
 from cardavia_nb.ui.settings import Settings
@@ -96,8 +97,12 @@ def walk(game: Game, state: Any, action_ids: Iterable[str]) -> list[Any]:
 
 
 def example(game: Game, action_ids: Sequence[str] = (), seed: int = 0, **setup: Any) -> Record:
-    """A worked example as a game record: a fixture setup and its moves."""
-    return Record(game.name, seed, tuple(action_ids), dict(game.options), setup)
+    """A worked example as a version 2 game record: a fixture setup, its moves, a person in every seat
+    (the rules' players A, B ...) and the result where the moves end the game."""
+    final = walk(game, game.new(seed, **setup), action_ids)[-1]
+    players = tuple(SeatPlayer(HUMAN) for _ in range(game.num_players))
+    return Record(game.name, seed, tuple(action_ids), dict(game.options), setup, players,
+                  result=result_data(game, final))
 
 
 def replay_all(game: Game, record: Record) -> list[Any]:

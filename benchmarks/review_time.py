@@ -1,0 +1,49 @@
+"""Review time: seconds to review a whole deal in the kernel, p50/p95 per game, against the targets.
+
+Each deal is played by Low in every seat (``review.deals.played_deal``) and reviewed for seat 0 with
+the review's defaults (48 worlds per decision, hindsight for the 3 worst mistakes, High's result on
+the same cards), the way the table reviews a finished deal.
+
+Usage: python3 benchmarks/review_time.py [--deals 50] [--worlds 48] [--games truco,pao_de_kuai,french_tarot]
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from cardavia_nb.games import get
+from cardavia_nb.review import review
+from cardavia_nb.review.deals import played_deal
+from decision_speed import Stopwatch
+
+TARGETS = {"truco": 1.5, "pao_de_kuai": 6.0, "french_tarot": 10.0}  # seconds at p95, issue 27
+
+
+def measure(name: str, deals: int, worlds: int) -> Stopwatch:
+    """The review of ``deals`` whole deals of ``name``, each timed."""
+    watch = Stopwatch()
+    seats = get(name).num_players
+    for seed in range(deals):
+        record = played_deal(name, 1000 + seed, ["low"] * seats, seats_seed=seed * 10)
+        watch.time(review, record, 0, worlds)
+    return watch
+
+
+def main() -> None:
+    """Print p50/p95/max per game and whether p95 meets the target."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--worlds", type=int, default=48)
+    parser.add_argument("--games", default=",".join(TARGETS))
+    args = parser.parse_args()
+    for name in args.games.split(","):
+        watch = measure(name, args.deals, args.worlds)
+        wall = sorted(watch.wall)
+        p95 = wall[int(0.95 * (len(wall) - 1))] / 1e3
+        verdict = "meets" if p95 <= TARGETS[name] else "MISSES"
+        print(f"{name}: {watch.summary().replace('decisions', 'deals')}; p95 {p95:.2f} s {verdict} "
+              f"the {TARGETS[name]} s target (worlds {args.worlds})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,31 @@
+"""Whole deals played by computer players and written as records (v2): something to review in a
+notebook, and the deals the review's benchmarks measure on.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from cardavia_nb.core.record import Record, result_data
+from cardavia_nb.games import get
+from cardavia_nb.players.seats import computer, seat_of
+from cardavia_nb.review.judge import MAX_MOVES
+from cardavia_nb.review.units import deal_over
+
+
+def played_deal(name: str, seed: int, kinds: Sequence[str], setup: dict[str, Any] | None = None,
+                seats_seed: int = 0) -> Record:
+    """One deal of ``name`` from ``seed`` (or the explicit ``setup``), seat ``s`` played by the computer
+    level ``kinds[s]`` with seed ``seats_seed + s``; the record has its deal written out and its players."""
+    game = get(name)
+    players = [computer(name, kind, seats_seed + s) for s, kind in enumerate(kinds)]
+    state = game.new(seed, **(setup or {}))
+    written = dict(setup) if setup else game.deal_setup(state)
+    moves: list[str] = []
+    while not deal_over(game, state) and len(moves) < MAX_MOVES:
+        mover = state.to_act
+        move = players[mover].choose(game, game.observe(state, mover), game.legal_actions(state)).id
+        moves.append(move)
+        state = game.apply(state, move)
+    return Record(name, seed, tuple(moves), dict(game.options), written,
+                  tuple(seat_of(name, p) for p in players), result=result_data(game, state))
