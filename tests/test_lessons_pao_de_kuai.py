@@ -81,7 +81,7 @@ def test_notebook_has_one_step_per_seed_section_in_order_and_the_table_last():
     sources = ["".join(c["source"]) for c in json.loads(NOTEBOOK.read_text())["cells"]]
     at = [next(i for i, s in enumerate(sources) if f"lesson.step({n})" in s) for n in range(1, len(STEPS) + 1)]
     assert at == sorted(at)
-    assert 'Table("pao_de_kuai", level="low")' in sources[-4] and 'Rules("pao_de_kuai")' in sources[-2]
+    assert 'Table("pao_de_kuai", level="low"' in sources[-4] and 'Rules("pao_de_kuai")' in sources[-2]
     assert 'Nav("pao_de_kuai")' in sources[-1]
     assert all(not c.get("outputs") for c in json.loads(NOTEBOOK.read_text())["cells"])
 
