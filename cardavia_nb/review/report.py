@@ -5,7 +5,7 @@ worst first; hindsight on the real cards, apart; and what High scored in that se
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from cardavia_nb.core.game import Game, jsonable
@@ -44,7 +44,6 @@ class Review:
     high_score: float | None = None  # High in this seat from the first move, same cards, same opponents
     score: float | None = None  # what the seat really got
     threshold: float = 0.0
-    notes: dict[str, Any] = field(default_factory=dict)
 
     @property
     def cost(self) -> float:
