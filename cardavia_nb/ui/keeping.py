@@ -27,7 +27,7 @@ def shared_store(url: str | None = None) -> Any:
         try:
             from cardavia_nb.store import Store
         except ImportError:
-            log.warning("store: SQLAlchemy is not installed, games are not kept")
+            log.info("store: SQLAlchemy is not installed (the browser edition): games are not kept")
             return None
         try:
             _OPEN[url] = Store(url)
