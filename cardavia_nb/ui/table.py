@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 import time
-from importlib import import_module
 from typing import Any, Callable
 
 import traitlets
@@ -27,7 +26,7 @@ from cardavia_nb.core.record import Record, SeatPlayer, replay, result_data
 from cardavia_nb.core.rng import check_seed, fresh_seed
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games import get as get_game
-from cardavia_nb.players.seats import rebuilt, seat_of, walk
+from cardavia_nb.players.seats import computer, rebuilt, seat_of, walk
 from cardavia_nb.ui.adapters import Adapter, adapter_for
 from cardavia_nb.ui.assets import Widget, module
 from cardavia_nb.ui.frame import snapshot
@@ -51,10 +50,9 @@ PRACTICE_KEEPS = ("_turn", "_first", "_moves", "_relevelled", "_log", "_lines", 
 
 
 def default_opponents(game: Game) -> Callable[[str, int], Any]:
-    """``(level, seat) -> player`` from ``cardavia_nb.players.<game>`` (LowPlayer / HighPlayer)."""
-    players = import_module(f"cardavia_nb.players.{game.name}")
-    classes = {"low": players.LowPlayer, "high": players.HighPlayer}
-    return lambda level, seat: classes[level](seed=seat)
+    """``(level, seat) -> player``: the level's player seeded by its seat (``seats.computer``, the one
+    table of levels, so that a record names these players exactly as they are rebuilt)."""
+    return lambda level, seat: computer(game.name, level, seat)
 
 
 def deal_code(typed: Any) -> int | None:
