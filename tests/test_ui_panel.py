@@ -5,7 +5,7 @@ import pytest
 from cardavia_nb import i18n
 from cardavia_nb.i18n import card_name
 from cardavia_nb.ui.home import Home, Nav
-from cardavia_nb.ui.panel import Prose, Quiz, cards
+from cardavia_nb.ui.panel import MAX_FILE, MAX_TEXT, Panel, Prose, Quiz, cards, field, image, upload
 from cardavia_nb.ui.settings import Settings
 from tests.blocks import block_text
 from tests.support import send
@@ -30,7 +30,10 @@ def test_quiz_wrong_then_right():
 
 
 @pytest.mark.parametrize("bad", [None, "x", {}, {"type": "act"}, {"type": "press"}, {"type": "press", "id": 3},
-                                 {"type": "number", "id": "n", "value": True}, {"type": "pick", "card": ["1E"]}])
+                                 {"type": "number", "id": "n", "value": True}, {"type": "pick", "card": ["1E"]},
+                                 {"type": "text", "id": "t"}, {"type": "text", "id": "t", "value": "x" * (MAX_TEXT + 1)},
+                                 {"type": "file", "id": "f", "name": "a.json"},
+                                 {"type": "file", "id": "f", "name": "a.json", "text": "x" * (MAX_FILE + 2)}])
 def test_malformed_messages_change_nothing_and_say_so(bad):
     quiz = Quiz("home.title", [("a", "1"), ("b", "2")], answer="b", explain="home.tagline", settings=Settings())
     before = quiz.blocks
@@ -78,3 +81,32 @@ def test_a_number_out_of_range_is_brought_in_and_said():
     assert field["value"] == 30 and "30" in block_text(next(b for b in demo.blocks if b["type"] == "note"))
     demo._on_msg(demo, {"type": "number", "id": "score", "value": 12}, [])
     assert demo.score == 12 and demo.notice == ""
+
+
+class Echo(Panel):
+    """A panel that keeps the last text or file it was sent."""
+
+    got: tuple = ()
+
+    def render(self, lang):
+        return [field("name", "Name", "OK"), upload("files", "Files"), image("data:image/png;base64,AA==", "a dot")]
+
+    def handle(self, intent, content):
+        self.got = (intent, content.get("value", content.get("text")))
+
+
+def test_text_and_file_intents_reach_the_panel_when_well_formed():
+    echo = Echo(settings=Settings())
+    assert [b["type"] for b in echo.blocks] == ["field", "file", "image"]
+    send(echo, {"type": "text", "id": "name", "value": "Zoë 張"})
+    assert echo.got == ("text", "Zoë 張") and echo.notice == ""
+    send(echo, {"type": "file", "id": "files", "name": "r.json", "text": "{}"})
+    assert echo.got == ("file", "{}")
+    send(echo, {"type": "text", "id": "name", "value": 5})
+    assert echo.got == ("file", "{}") and echo.notice == i18n.translate("ui.panel.bad_message")
+
+
+def test_an_image_block_takes_only_a_data_address():
+    with pytest.raises(ValueError, match="data: address"):
+        image("https://example.org/qr.png", "QR")
+    assert field("k", "Key", "Go", max_length=10**6)["max"] == MAX_TEXT

@@ -21,3 +21,15 @@ export function h(tag, attrs = {}, ...children) {
   for (const child of children.flat()) if (child) el.append(child);
   return el;
 }
+
+/** Save text the kernel sent as a file (a `download` message: `{type: "download", name, text, mime?}`)
+ * through a temporary link; the text is what the kernel made, never read back. */
+export function saveFile(msg) {
+  if (!msg || msg.type !== "download" || typeof msg.text !== "string" || typeof msg.name !== "string") return;
+  const type = typeof msg.mime === "string" ? msg.mime : "application/json";
+  const url = URL.createObjectURL(new Blob([msg.text], { type }));
+  const link = h("a", { href: url, download: msg.name, hidden: true, "data-testid": "download-link" });
+  document.body.append(link);
+  link.click();
+  setTimeout(() => { link.remove(); URL.revokeObjectURL(url); }, 10_000);
+}

@@ -10,9 +10,13 @@
  * @property {"panel"} _renderer
  * @typedef {{type: "md", html: string} | {type: "cards", id: string, pack: string, pick: boolean, cards: {id: string, name: string, selected: boolean, mark: string}[]}
  *   | {type: "buttons", items: {id: string, label: string, pressed: boolean}[]} | {type: "note", tone: "ok"|"bad"|"info", html: string}
- *   | {type: "table", head: string[], rows: string[][]} | {type: "number", id: string, label: string, value: number, min: number, max: number}} Block
+ *   | {type: "table", head: string[], rows: string[][]} | {type: "number", id: string, label: string, value: number, min: number, max: number}
+ *   | {type: "field", id: string, label: string, value: string, button: string, max: number}
+ *   | {type: "file", id: string, label: string, accept: string, max: number} | {type: "image", src: string, alt: string}} Block
  * What a panel sends to Python (a `custom` message).
- * @typedef {{type: "pick", block: string, card: string} | {type: "press", id: string} | {type: "number", id: string, value: number}} PanelIntent
+ * @typedef {{type: "pick", block: string, card: string} | {type: "press", id: string} | {type: "number", id: string, value: number}
+ *   | {type: "text", id: string, value: string} | {type: "file", id: string, name: string, text: string}} PanelIntent
+ * What Python may send a panel: `{type: "download", name, text, mime}`, a file to save (see `saveFile`).
  *
  * A card fan's traits (cardavia_nb/ui/cards.py), all written by the kernel; it sends nothing.
  * @typedef {object} FanTraits
@@ -81,6 +85,26 @@ function drawBlock(block, model) {
       });
       return h("label", { class: "cv-number", text: block.label + " " }, input);
     }
+    case "field": {
+      const input = h("input", { type: "text", value: block.value, maxlength: String(block.max), "data-field-id": block.id, autocomplete: "off" });
+      const submit = () => model.send({ type: "text", id: block.id, value: input.value.slice(0, block.max) });
+      input.addEventListener("keydown", (event) => { if (event.key === "Enter") submit(); });
+      return h("div", { class: "cv-field-row" }, h("label", { class: "cv-number", text: block.label + " " }, input),
+        h("button", { class: "cv-btn", text: block.button, "data-action-id": `${block.id}-go`, onclick: submit }));
+    }
+    case "file": {
+      const input = h("input", { type: "file", accept: block.accept, multiple: true, "data-file-id": block.id });
+      input.addEventListener("change", async () => {
+        for (const chosen of input.files ?? []) {
+          // a longer file is cut one character past the limit: Python then says it is too big
+          model.send({ type: "file", id: block.id, name: chosen.name.slice(0, 200), text: await chosen.slice(0, block.max + 1).text() });
+        }
+        input.value = "";
+      });
+      return h("label", { class: "cv-number", text: block.label + " " }, input);
+    }
+    case "image":
+      return h("img", { class: "cv-image", src: block.src, alt: block.alt });
     default:
       return h("div");
   }
@@ -117,6 +141,7 @@ export function renderPanel(model, el) {
 
   model.on("change:blocks", draw);
   model.on("change:notice", draw);
+  model.on("msg:custom", saveFile);
   model.on("change:look", () => applyLook(root, model.get("look")));
   applyLook(root, model.get("look"));
   draw();

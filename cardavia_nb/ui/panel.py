@@ -12,7 +12,13 @@ a row of cards, clickable when ``pick`` (sends ``{"type": "pick", "block": id, "
 ``{"type": "note", "tone": "ok"|"bad"|"info", "html": ...}`` a feedback line (inline Markdown);
 ``{"type": "table", "head": [...], "rows": [[...]]}`` a small table of words and numbers;
 ``{"type": "number", "id", "label", "value", "min", "max"}`` a number field (sends
-``{"type": "number", "id": ..., "value": n}``).
+``{"type": "number", "id": ..., "value": n}``);
+``{"type": "field", "id", "label", "value", "button", "max"}`` a line of text with its button (sends
+``{"type": "text", "id": ..., "value": ...}``);
+``{"type": "file", "id", "label", "accept", "max"}`` a file picker (sends each chosen file as
+``{"type": "file", "id": ..., "name": ..., "text": ...}``, cut one character past ``max``);
+``{"type": "image", "src": "data:image/...", "alt"}`` a picture made in the kernel (a QR code).
+Python may send a panel ``{"type": "download", "name", "text", "mime"}``: the page saves it as a file.
 """
 
 from __future__ import annotations
@@ -27,7 +33,10 @@ from cardavia_nb.ui.assets import Widget, module
 from cardavia_nb.ui.markdown import inline_html, to_html
 from cardavia_nb.ui.settings import Settings
 
-INTENTS = ("pick", "press", "number")
+INTENTS = ("pick", "press", "number", "text", "file")
+MAX_TEXT = 2_000  # characters of a text field the kernel reads at most
+MAX_FILE = 2_000_000  # characters of a file the kernel reads at most (a field's own limit may be lower)
+IMAGE_TYPES = ("data:image/svg+xml;base64,", "data:image/png;base64,")
 
 
 class Panel(Widget):
@@ -81,6 +90,12 @@ def _well_formed(kind: str, content: dict) -> bool:
         return isinstance(content.get("card"), str)
     if kind == "press":
         return isinstance(content.get("id"), str)
+    if kind == "text":
+        return isinstance(content.get("id"), str) and isinstance(content.get("value"), str) \
+            and len(content["value"]) <= MAX_TEXT
+    if kind == "file":
+        return isinstance(content.get("id"), str) and isinstance(content.get("name"), str) \
+            and isinstance(content.get("text"), str) and len(content["name"]) <= 200 and len(content["text"]) <= MAX_FILE + 1
     value = content.get("value")
     return isinstance(content.get("id"), str) and isinstance(value, int) and not isinstance(value, bool)
 
@@ -126,6 +141,24 @@ def table(head: list[str], rows: list[list[Any]]) -> dict:
 def number(id_: str, label: str, value: int, low: int, high: int) -> dict:
     """A number field the learner can change."""
     return {"type": "number", "id": id_, "label": label, "value": value, "min": low, "max": high}
+
+
+def field(id_: str, label: str, button: str, value: str = "", max_length: int = 200) -> dict:
+    """A line of text the reader types and sends with its button (or Enter)."""
+    return {"type": "field", "id": id_, "label": label, "value": value, "button": button,
+            "max": min(max_length, MAX_TEXT)}
+
+
+def upload(id_: str, label: str, accept: str = ".json", max_chars: int = MAX_FILE) -> dict:
+    """A file picker: each chosen file is sent as text (a longer one arrives cut past ``max_chars``)."""
+    return {"type": "file", "id": id_, "label": label, "accept": accept, "max": min(max_chars, MAX_FILE)}
+
+
+def image(src: str, alt: str) -> dict:
+    """A picture the kernel made, as a ``data:`` address (nothing is fetched), with its words for readers."""
+    if not src.startswith(IMAGE_TYPES):
+        raise ValueError("An image block takes a base64 SVG or PNG data: address.")
+    return {"type": "image", "src": src, "alt": alt}
 
 
 class Prose(Panel):
