@@ -39,7 +39,13 @@ class Judgement:
     loss: float  # best_value - played_value, paired over the same worlds (0 when the moves agree)
     error: float  # standard error of the loss
     worlds: int
-    reason: Msg | None  # High's reason for its move (the hint's words), where it differs
+    reason: Msg | None  # High's reason for its move (the hint's words), for a mistake
+
+
+def mistaken(judged: Judgement, threshold: float) -> bool:
+    """Whether a judged decision is a mistake worth showing: its loss above the game's threshold and
+    above twice its standard error (clearly a loss, not the worlds' noise)."""
+    return judged.loss > threshold and judged.loss > 2 * judged.error
 
 
 def sampler(game: Game) -> Any:

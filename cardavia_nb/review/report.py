@@ -5,7 +5,7 @@ worst first; hindsight on the real cards, apart; and what High scored in that se
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from cardavia_nb.core.game import Game, jsonable
@@ -13,7 +13,7 @@ from cardavia_nb.core.record import Record
 from cardavia_nb.core.rng import derive
 from cardavia_nb.games import get
 from cardavia_nb.players.seats import HUMAN, computer, rebuilt
-from cardavia_nb.review.judge import Judgement, finish, judge, played_out
+from cardavia_nb.review.judge import Judgement, finish, judge, mistaken, played_out
 from cardavia_nb.review.units import THRESHOLDS, UNITS, deal_over, deal_points, deal_value
 from cardavia_nb.review.words import lines
 
@@ -117,23 +117,23 @@ def review(record: Record, seat: int | None = None, worlds: int = WORLDS, hindsi
     judged: list[Judgement] = []
     snapshots: dict[int, tuple[Any, list[Any]]] = {}
 
+    threshold = THRESHOLDS[game.name]
+
     def visit(step: int, state: Any, best: Any) -> None:
         if best is None:
             return
         played = game.action(record.actions[step])
         view, legal = game.observe(state, seat), game.legal_actions(state)
-        reason = None
-        if best != played:
-            rows = high.explain(game, view, legal)
-            reason = next((r["message"] for r in rows if r["id"] == best.id), None)
+        judged.append(judge(game, view, legal, played, best, None, step, worlds, derive("review", record.seed, step)))
+        if mistaken(judged[-1], threshold):  # only a mistake is shown with High's reason and looked at in hindsight
+            rows = high.explain(game, view, legal)  # High as it chose here: nothing asked it since
+            judged[-1] = replace(judged[-1], reason=next((r["message"] for r in rows if r["id"] == best.id), None))
             snapshots[step] = (state, copy.deepcopy(players))
-        judged.append(judge(game, view, legal, played, best, reason, step, worlds, derive("review", record.seed, step)))
         if on_judged is not None:
             on_judged(judged[-1])
 
     final = _walk(game, record, seat, players, high, visit)
-    threshold = THRESHOLDS[game.name]
-    mistakes = sorted((j for j in judged if j.loss > threshold and j.loss > 2 * j.error), key=lambda j: -j.loss)
+    mistakes = sorted((j for j in judged if mistaken(j, threshold)), key=lambda j: -j.loss)
     score = _deal_end(game, final, seat)
     opponents = same_opponents(record, seat)  # else nobody to play on against
     looked = tuple(_hindsight(game, record, seat, m, *snapshots[m.step], score)

@@ -22,6 +22,7 @@ from cardavia_nb.core.record import MAX_BYTES, Record, RecordError, replay, resu
 from cardavia_nb.core.text import Msg
 from cardavia_nb.review import Judgement, Review, review
 from cardavia_nb.players.seats import rebuilt, walk
+from cardavia_nb.review.judge import mistaken
 from cardavia_nb.review.report import SameCards, human_seat, same_opponents
 from cardavia_nb.review.units import THRESHOLDS, deal_over, deal_points
 from cardavia_nb.ui.background import in_background
@@ -342,7 +343,7 @@ class Reviewing:
         if self.done is not None:
             return list(self.done.mistakes)
         threshold = THRESHOLDS[self.table.game.name]
-        return sorted((j for j in self.judged if j.loss > threshold and j.loss > 2 * j.error), key=lambda j: -j.loss)
+        return sorted((j for j in self.judged if mistaken(j, threshold)), key=lambda j: -j.loss)
 
     def wait(self, timeout: float | None = None) -> None:
         """Wait for the running review and High's play on the same cards to finish (notebooks and tests)."""
