@@ -13,9 +13,10 @@ the engine's first multi-card play; Tarot: pass the bids, then the first playabl
   page waits for Python while the judgements are computed (Pyodide has no threads: the review is judged
   in place, before the intent returns).
 
-Also printed: the time from the deal's last click to its summary. p50/p95 per game (nearest rank).
+Also printed: the time from the deal's last click to its summary and (``--same-cards``, a site built with
+it) to the summary's line of High on the same cards. p50/p95 per game (nearest rank).
 
-    python benchmarks/site_review.py [--site _site] [--deals 4] [--games truco,pao_de_kuai,french_tarot]
+    python benchmarks/site_review.py [--site _site] [--deals 4] [--games truco,pao_de_kuai,french_tarot] [--same-cards]
 """
 
 from __future__ import annotations
@@ -65,7 +66,10 @@ WATCH_SUMMARY = """() => {
   const root = document.querySelector(".cardavia[data-testid='table']");
   window.cvTimes = {};
   const seen = new MutationObserver(() => {
-    if (root.querySelector("[data-testid='result']")) { seen.disconnect(); window.cvTimes.summary = performance.now(); }
+    const t = window.cvTimes;
+    if (t.summary === undefined && root.querySelector("[data-testid='result']")) t.summary = performance.now();
+    const same = root.querySelector("[data-testid='result'] [data-testid='same-cards']");
+    if (same && !same.textContent.endsWith("…")) { seen.disconnect(); t.same = performance.now(); }
   });
   seen.observe(root, { attributes: true, subtree: true, childList: true });
 }"""
@@ -105,14 +109,18 @@ def next_move(page, game: str) -> str:
     return f"[data-action-id='{choice}']"
 
 
-def play_to_the_end(page, game: str) -> float:
-    """The human plays the deal to its summary; returns ms from the last click to the summary drawn."""
+def play_to_the_end(page, game: str, same: bool) -> tuple[float, float]:
+    """The human plays the deal to its summary; returns ms from the last click to the summary drawn, and
+    to its line of High on the same cards (when ``same``: a site built before that line has none)."""
     table = page.locator(TABLE)
     page.evaluate(WATCH_SUMMARY)
     for _ in range(200):
         page.wait_for_function(SETTLED, timeout=START_MS)
         if table.locator("[data-testid='result']").count():
-            return page.evaluate("() => window.cvTimes.summary - window.cvTimes.click")
+            if same:
+                page.wait_for_function("() => window.cvTimes.same !== undefined", timeout=START_MS)
+            return page.evaluate("() => [window.cvTimes.summary - window.cvTimes.click, "
+                                 "(window.cvTimes.same ?? NaN) - window.cvTimes.click]")
         selector = next_move(page, game)
         table.locator(selector).first.wait_for()
         page.evaluate(CLICK, selector)
@@ -125,11 +133,12 @@ def new_deal(page, seed: int) -> None:
     table = page.locator(TABLE)
     table.locator("[data-testid='seed']").fill(str(seed))
     table.locator("[data-testid='seed']").press("Enter")
+    table.locator("[data-testid='result']").wait_for(state="detached", timeout=START_MS)  # the old deal's summary gone
     page.wait_for_timeout(300)
     page.wait_for_function(SETTLED, timeout=START_MS)
 
 
-def measure(browser, base: str, game: str, deals: int) -> dict[str, list[float]]:
+def measure(browser, base: str, game: str, deals: int, same: bool) -> dict[str, list[float]]:
     """Open the game's table on the site, review ``deals`` deals; the timings in ms."""
     context = new_context(browser)
     page = context.new_page()
@@ -140,10 +149,13 @@ def measure(browser, base: str, game: str, deals: int) -> dict[str, list[float]]
     page.wait_for_selector(f"{TABLE}[data-ready='1']", timeout=START_MS, state="attached")
     print(f"{game}: table ready in {time.monotonic() - began:.1f} s", flush=True)
     show_tab(page, "table")
-    out: dict[str, list[float]] = {"summary": [], "first": [], "judged": [], "answered": []}
+    out: dict[str, list[float]] = {"summary": [], "same": [], "first": [], "judged": [], "answered": []}
     for seed in SEEDS[:deals]:
         new_deal(page, seed)
-        out["summary"].append(play_to_the_end(page, game))
+        summary, high = play_to_the_end(page, game, same)
+        out["summary"].append(summary)
+        if same:
+            out["same"].append(high)
         page.wait_for_function(SETTLED, timeout=START_MS)
         times = page.evaluate(f"() => Promise.race([({REVIEW_AND_TIME})(), new Promise((done) => setTimeout(() => done(null), {REVIEW_MS}))])")
         if times is None:
@@ -151,7 +163,8 @@ def measure(browser, base: str, game: str, deals: int) -> dict[str, list[float]]
         for key in ("first", "judged", "answered"):
             if key in times:
                 out[key].append(times[key])
-        print(f"{game} deal {seed}: last click -> summary {out['summary'][-1]:.0f} ms; Review -> first frame "
+        print(f"{game} deal {seed}: last click -> summary {summary:.0f} ms, -> High on the same cards {high:.0f} ms; "
+              f"Review -> first frame "
               f"{times['first']:.0f} ms, -> last judgement {times['judged']:.0f} ms, forward answered "
               f"{times.get('answered', float('nan')):.0f} ms", flush=True)
         page.locator(f"{TABLE} [data-testid='close-review']").click()
@@ -166,6 +179,8 @@ def main() -> None:
     parser.add_argument("--site", type=Path, default=Path("_site"), help="the built site's folder (default _site)")
     parser.add_argument("--deals", type=int, default=4, help=f"deals per game (at most {len(SEEDS)})")
     parser.add_argument("--games", default=",".join(PAGES), help="games to measure, by name, comma-separated")
+    parser.add_argument("--same-cards", action="store_true",
+                        help="also wait for the summary's line of High on the same cards (a site built with it)")
     args = parser.parse_args()
     if not (args.site / "index.html").exists():
         sys.exit(f"{args.site} holds no built site (index.html): build it with site/build.py first.")
@@ -175,18 +190,18 @@ def main() -> None:
         with sync_playwright() as play:
             browser = play.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, OFFLINE], headless=True)
             for game in args.games.split(","):
-                results[game] = measure(browser, base, game, args.deals)
+                results[game] = measure(browser, base, game, args.deals, args.same_cards)
             browser.close()
     finally:
         server.shutdown()
         server.server_close()
     print("\nms, p50 / p95 (nearest rank) over the deals of each game:")
-    print(f"{'game':<14}{'deals':>6}{'last click->summary':>24}{'Review->first frame':>24}{'->last judgement':>22}"
-          f"{'forward answered':>22}")
+    print(f"{'game':<14}{'deals':>6}{'last click->summary':>22}{'->High same cards':>20}{'Review->first frame':>22}"
+          f"{'->last judgement':>20}{'forward answered':>20}")
     for game, out in results.items():
         cells = [f"{percentile(v, 50):.0f} / {percentile(v, 95):.0f}" if v else "-"
-                 for v in (out["summary"], out["first"], out["judged"], out["answered"])]
-        print(f"{game:<14}{len(out['first']):>6}{cells[0]:>24}{cells[1]:>24}{cells[2]:>22}{cells[3]:>22}")
+                 for v in (out["summary"], out["same"], out["first"], out["judged"], out["answered"])]
+        print(f"{game:<14}{len(out['first']):>6}{cells[0]:>22}{cells[1]:>20}{cells[2]:>22}{cells[3]:>20}{cells[4]:>20}")
 
 
 if __name__ == "__main__":
