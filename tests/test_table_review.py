@@ -148,7 +148,7 @@ def test_a_bad_record_gets_one_sentence_in_the_page_language_and_changes_nothing
             assert table.notice == err.value.text(lang), why
         assert (table.state, json.dumps(table.review), json.dumps(table.frame)) == before, why
     send(table, {"type": "open_record", "text": 12})
-    assert table.notice and table.review == {}
+    assert table.notice and "open" not in table.review  # no review: only the summary's line of High on the same cards
 
 
 def test_a_good_record_opens_in_the_review_and_is_judged():
@@ -182,7 +182,8 @@ def test_the_review_streams_its_judgements_then_the_summary_and_high_on_the_same
     losses = [table.reviewing.done.mistakes[i].loss for i in range(len(judge["mistakes"]))]
     assert losses == sorted(losses, reverse=True)
     for row in judge["mistakes"]:
-        assert row["played"] != row["best"] and row["loss"].startswith("cost about")
+        assert row["played"] != row["best"] and (row["loss"].startswith("cost about")
+                                                 or row["loss"].endswith("in every deal judged"))
     for line in judge["hindsight"]:
         assert line.startswith("On these cards (known only afterwards)")
 

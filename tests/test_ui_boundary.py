@@ -7,7 +7,9 @@ id and by card name. The allowed set comes from the engine states (``tests.suppo
 deal code must not be sent before the game is over. Before every move the review's intents are forged
 too (download, review, replay, open a record, try a move, show High's move, take over, back): while the deal goes on each is refused in words, the
 review trait stays empty and no record file is sent, so nothing of the review, the record or High's
-choices reaches the page before the deal is over. The count of whole games is printed.
+choices reaches the page before the deal is over. The summary's line of High on the same cards is not
+begun before the deal is over; once it is, the line is there and what it sends is scanned too. The
+count of whole games is printed.
 """
 
 from __future__ import annotations
@@ -76,6 +78,11 @@ def scan_game(name: str, level: str, index: int, max_turns: int = 400) -> Table:
             return table
         forged = forge_review(table, wire) if not deal_over(table.game, table.state) else []
         send(table, MOVES[name](table, index, turn))
+        if deal_over(table.game, table.state):  # the summary's line of High on the same cards, scanned as it arrives
+            assert table.review.get("same"), f"{name} {level}: no line of High on the same cards"
+            table.reviewing.wait()
+        else:  # nothing of it before the deal is over: not begun, not sent
+            assert table.review == {} and table.reviewing.same.record is None, f"{name} {level}: {table.review}"
         for state in states:
             allowed |= PUBLIC[name](state)
         states.clear()

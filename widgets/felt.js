@@ -100,7 +100,8 @@ function selectionBox(ui, view, t) {
 }
 
 /** The deal's end: each seat's points by source, this deal's total when there are several sources,
- * the running score, the result's other lines, and the one button to go on. */
+ * the running score, the result's other lines, High on the same cards (once it has played them; the
+ * `review` trait's `same`, review.js), and the one button to go on. */
 function summaryBox(ui, view, t) {
   const { h } = ui.shared;
   const s = view.summary;
@@ -125,6 +126,7 @@ function summaryBox(ui, view, t) {
   return h("div", { class: "cv-result cv-summary", "data-testid": "result", role: "region", "aria-label": t.result },
     h("h3", { "data-testid": "summary-title", text: s.title }),
     h("div", { class: "cv-summary-body" }, points, notes),
+    reviewOf(ui).same ? h("p", { class: "cv-same-cards", "data-testid": "same-cards", role: "status", text: reviewOf(ui).same }) : null,
     h("div", { class: "cv-summary-foot" },
       h("span", { class: "cv-hints-used", "data-testid": "hints-used", text: s.hints }),
       s.replay ? h("span", { class: "cv-replay", "data-testid": "replay", text: s.replay }) : null,

@@ -4,10 +4,11 @@
 // intent that Python checks. ui/assets.py joins this file between felt.js and table.js.
 
 /**
- * The table's `review` trait ({} until the player asks for a review of a finished deal).
+ * The table's `review` trait ({} during a deal; at its end the summary's `same`, then the review when asked for).
  * @typedef {object} ReviewTrait
  * @property {boolean} open whether the replay takes the felt
  * @property {string} [practice] set while a practice deal taken over from the review is played (its mark)
+ * @property {string} [same] the summary's line of High on the same cards ("High is playing…" until it has played)
  * @property {{view: TableView, hands: {seat: number, name: string, cards: Card[]}[], step: number, last: number, faceup: boolean, where: string}} replay
  * @property {string[]} lines the log line of each move (line 0 opens the deal)
  * @property {{step: number, label: string}[]} jumps the move completing each trick or round

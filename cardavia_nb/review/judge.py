@@ -14,7 +14,7 @@ import math
 import random
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from cardavia_nb.core.game import Action, Game, World
 from cardavia_nb.core.rng import derive
@@ -39,7 +39,13 @@ class Judgement:
     loss: float  # best_value - played_value, paired over the same worlds (0 when the moves agree)
     error: float  # standard error of the loss
     worlds: int
-    reason: Msg | None  # High's reason for its move (the hint's words), where it differs
+    reason: Msg | None  # High's reason for its move (the hint's words), for a mistake
+
+
+def mistaken(judged: Judgement, threshold: float) -> bool:
+    """Whether a judged decision is a mistake worth showing: its loss above the game's threshold and
+    above twice its standard error (clearly a loss, not the worlds' noise)."""
+    return judged.loss > threshold and judged.loss > 2 * judged.error
 
 
 def sampler(game: Game) -> Any:
@@ -55,15 +61,23 @@ def _dealt(game: Game, world: World, seed: int) -> Any:
     return state
 
 
-def finish(game: Game, state: Any, seat: int, players: Sequence[Any]) -> float:
-    """The deal played to its end by ``players`` (one per seat); its value to ``seat``."""
+def played_out(game: Game, state: Any, players: Sequence[Any], going: Callable[[], bool] | None = None) -> Any:
+    """The deal played to its end by ``players`` (one per seat): its final state, or None once
+    ``going`` (asked before each move) says to stop (a page that no longer wants it)."""
     for _ in range(MAX_MOVES):
         if deal_over(game, state):
-            return deal_value(game, state, seat)
+            return state
+        if going is not None and not going():
+            return None
         mover = state.to_act
         legal = game.legal_actions(state)
         state = game.apply(state, players[mover].choose(game, game.observe(state, mover), legal))
     raise RuntimeError(f"{game.name}: a deal did not end within {MAX_MOVES} moves.")
+
+
+def finish(game: Game, state: Any, seat: int, players: Sequence[Any]) -> float:
+    """The deal played to its end by ``players`` (one per seat); its value to ``seat``."""
+    return deal_value(game, played_out(game, state, players), seat)
 
 
 def paired_values(game: Game, view: Any, moves: Sequence[Action], worlds: int, seed: int) -> list[list[float]]:

@@ -5,7 +5,7 @@ worst first; hindsight on the real cards, apart; and what High scored in that se
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from cardavia_nb.core.game import Game, jsonable
@@ -13,8 +13,8 @@ from cardavia_nb.core.record import Record
 from cardavia_nb.core.rng import derive
 from cardavia_nb.games import get
 from cardavia_nb.players.seats import HUMAN, computer, rebuilt
-from cardavia_nb.review.judge import Judgement, finish, judge
-from cardavia_nb.review.units import THRESHOLDS, UNITS, deal_over, deal_value
+from cardavia_nb.review.judge import Judgement, finish, judge, mistaken, played_out
+from cardavia_nb.review.units import THRESHOLDS, UNITS, deal_over, deal_points, deal_value
 from cardavia_nb.review.words import lines
 
 WORLDS = 48  # sampled worlds per judged decision
@@ -29,6 +29,16 @@ class Hindsight:
     step: int
     best_gave: float
     played_gave: float
+
+
+@dataclass(frozen=True)
+class SameCards:
+    """High in ``seat`` from the deal's first move, on the same cards against the same computer players
+    (duplicate scoring): what the deal was worth to the seat in the game's unit, and each seat's points."""
+
+    seat: int
+    value: float
+    points: tuple[float, ...]
 
 
 @dataclass(frozen=True)
@@ -91,11 +101,14 @@ def _deal_end(game: Game, state: Any, seat: int) -> float:
 
 
 def review(record: Record, seat: int | None = None, worlds: int = WORLDS, hindsight: int = HINDSIGHT,
-           duplicate: bool = True, on_judged: Callable[[Judgement], None] | None = None) -> Review:
+           duplicate: bool = True, on_judged: Callable[[Judgement], None] | None = None,
+           played_again: Callable[[], SameCards | None] | None = None) -> Review:
     """Judge every decision of ``seat`` (the record's human seat by default) that had a real choice;
     ``on_judged`` hears each judgement as soon as it is made (a page streams them while it waits).
     Hindsight and High's score on the same cards need computer players in the other seats: with a
-    person there (a worked example of the rules) they are left out (``()`` and ``None``)."""
+    person there (a worked example of the rules) they are left out (``()`` and ``None``).
+    ``played_again`` gives ``high_on_same_cards(record, seat)`` where it is already being played (the
+    table's summary); when it gives None the deal is played here."""
     game = get(record.game, **record.options)
     seat = human_seat(record) if seat is None else seat
     players = rebuilt(record)
@@ -104,28 +117,31 @@ def review(record: Record, seat: int | None = None, worlds: int = WORLDS, hindsi
     judged: list[Judgement] = []
     snapshots: dict[int, tuple[Any, list[Any]]] = {}
 
+    threshold = THRESHOLDS[game.name]
+
     def visit(step: int, state: Any, best: Any) -> None:
         if best is None:
             return
         played = game.action(record.actions[step])
         view, legal = game.observe(state, seat), game.legal_actions(state)
-        reason = None
-        if best != played:
-            rows = high.explain(game, view, legal)
-            reason = next((r["message"] for r in rows if r["id"] == best.id), None)
+        judged.append(judge(game, view, legal, played, best, None, step, worlds, derive("review", record.seed, step)))
+        if mistaken(judged[-1], threshold):  # only a mistake is shown with High's reason and looked at in hindsight
+            rows = high.explain(game, view, legal)  # High as it chose here: nothing asked it since
+            judged[-1] = replace(judged[-1], reason=next((r["message"] for r in rows if r["id"] == best.id), None))
             snapshots[step] = (state, copy.deepcopy(players))
-        judged.append(judge(game, view, legal, played, best, reason, step, worlds, derive("review", record.seed, step)))
         if on_judged is not None:
             on_judged(judged[-1])
 
     final = _walk(game, record, seat, players, high, visit)
-    threshold = THRESHOLDS[game.name]
-    mistakes = sorted((j for j in judged if j.loss > threshold and j.loss > 2 * j.error), key=lambda j: -j.loss)
+    mistakes = sorted((j for j in judged if mistaken(j, threshold)), key=lambda j: -j.loss)
     score = _deal_end(game, final, seat)
-    opponents = all(p is not None for i, p in enumerate(players) if i != seat)  # else nobody to play on against
+    opponents = same_opponents(record, seat)  # else nobody to play on against
     looked = tuple(_hindsight(game, record, seat, m, *snapshots[m.step], score)
                    for m in mistakes[:hindsight]) if opponents else ()
-    high_score = _duplicate(game, record, seat) if duplicate and opponents else None
+    same = None
+    if duplicate and opponents:
+        same = (played_again() if played_again is not None else None) or high_on_same_cards(record, seat)
+    high_score = same.value if same is not None else None
     return Review(game.name, seat, UNITS[game.name], tuple(judged), tuple(mistakes), looked, high_score, score,
                   threshold)
 
@@ -145,9 +161,22 @@ def _hindsight(game: Game, record: Record, seat: int, mistake: Judgement, state:
     return Hindsight(mistake.step, gave, score)
 
 
-def _duplicate(game: Game, record: Record, seat: int) -> float:
-    """High in ``seat`` from the first move of the deal, on the same cards against the same opponents."""
+def same_opponents(record: Record, seat: int) -> bool:
+    """Whether every seat but ``seat`` is a computer player the record can rebuild (else there is
+    nobody to play the deal again against)."""
+    players = rebuilt(record)
+    return len(players) == get(record.game).num_players and all(p is not None for i, p in enumerate(players) if i != seat)
+
+
+def high_on_same_cards(record: Record, seat: int | None = None,
+                       going: Callable[[], bool] | None = None) -> SameCards | None:
+    """High in ``seat`` (the record's human seat by default) from the first move of the deal, on the same
+    cards against the same computer players, rebuilt; None when ``going`` says to stop first."""
+    game = get(record.game, **record.options)
+    seat = human_seat(record) if seat is None else seat
     players = rebuilt(record)
     players += [None] * (game.num_players - len(players))
-    table = _in_seat(game, record, seat, players)
-    return finish(game, game.new(record.seed, **(record.setup or {})), seat, table)
+    final = played_out(game, game.new(record.seed, **(record.setup or {})), _in_seat(game, record, seat, players), going)
+    if final is None:
+        return None
+    return SameCards(seat, deal_value(game, final, seat), deal_points(game, final))

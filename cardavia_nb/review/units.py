@@ -29,6 +29,14 @@ def deal_value(game: Game, state: Any, seat: int) -> float:
     return game.result(state).payoffs[seat]
 
 
+def deal_points(game: Game, state: Any) -> tuple[float, ...]:
+    """Each seat's points in the finished deal: in Truco those made in this deal (not the match's
+    score), elsewhere the deal's payoffs."""
+    if game.name == "truco":
+        return tuple(now - then for now, then in zip(state.scores, state.start_scores))
+    return tuple(game.result(state).payoffs)
+
+
 # A loss above this (and above twice its standard error) is a mistake worth showing a learner:
 # two points of match chance in Truco, one point in Pao De Kuai, five in Tarot (a tenth of a small contract).
 THRESHOLDS = {"truco": 0.02, "pao_de_kuai": 1.0, "french_tarot": 5.0}

@@ -6,6 +6,7 @@ sends is text only; the kernel parses and replays it (``Record.from_json``, ``co
 and a bad one is refused in one sentence, changing nothing. The review (``cardavia_nb.review``)
 runs in a thread after the deal: each judgement is streamed into the ``review`` trait as it is made,
 so the page stays responsive and shows progress; a new game forgets it (a generation counter).
+Once a deal is over, High also plays it again in the player's seat for the summary (``ui.same_cards``).
 """
 
 from __future__ import annotations
@@ -21,17 +22,20 @@ from cardavia_nb.core.record import MAX_BYTES, Record, RecordError, replay, resu
 from cardavia_nb.core.text import Msg
 from cardavia_nb.review import Judgement, Review, review
 from cardavia_nb.players.seats import rebuilt, walk
-from cardavia_nb.review.report import human_seat
-from cardavia_nb.review.units import THRESHOLDS, deal_over
+from cardavia_nb.review.judge import mistaken
+from cardavia_nb.review.report import SameCards, human_seat, same_opponents
+from cardavia_nb.review.units import THRESHOLDS, deal_over, deal_points
+from cardavia_nb.ui.background import in_background
 from cardavia_nb.ui.finding import verdict, words_of
 from cardavia_nb.ui.refusal import Refusal
 from cardavia_nb.ui.replay import Replay, frame, jumps, lines, replay_of
+from cardavia_nb.ui.same_cards import SameCardsLine
 
 log = logging.getLogger("cardavia_nb.ui")
 
-WORLDS = 24
+WORLDS = 24  # sampled worlds per judged decision at the table (the page waits for them)
 # What practice keeps aside of a review, and gives back as it was.
-REVIEW_KEEPS = ("replay", "step", "faceup", "open", "judged", "done", "failed", "decisions", "tried", "revealed")  # sampled worlds per judged decision at the table (the page waits for them)
+REVIEW_KEEPS = ("replay", "step", "faceup", "open", "judged", "done", "failed", "decisions", "tried", "revealed", "same")
 
 
 def deal_record(table: Any) -> Record:
@@ -81,6 +85,20 @@ def amount(unit: str, value: float, lang: str, signed: bool = False) -> str:
     return i18n.number(i18n.Signed(shown) if signed and shown else shown, lang)
 
 
+def exact(unit: str, error: float) -> bool:
+    """Whether a loss's error is nothing as the page writes it: every world judged gave the same loss."""
+    return scaled(unit, error) == 0
+
+
+def loss_words(unit: str, loss: float, error: float, lang: str) -> Msg:
+    """A mistake's cost at the table: about the loss ± its error, or the loss "in every deal judged"
+    where every world agreed (never "± 0"; the notebook's words say the same, ``review.cost_exact``)."""
+    kind = "chance" if unit == "match_chance" else "points"
+    if exact(unit, error):
+        return Msg.of(f"review.table.loss_exact_{kind}", loss=amount(unit, loss, lang))
+    return Msg.of(f"ui.review.loss_{kind}", loss=amount(unit, loss, lang), error=amount(unit, error, lang))
+
+
 def in_unit(unit: str, value: float, words: Any) -> str:
     """An amount with the game's unit in words: "5.6 points of match chance", "12 points"."""
     key = "ui.review.cost_chance" if unit == "match_chance" else "ui.review.cost_points"
@@ -106,6 +124,7 @@ class Reviewing:
         self._generation = 0
         self.thread: threading.Thread | None = None
         self.kept: dict[str, Any] | None = None  # in practice: the game in play and this review, kept aside
+        self.same = SameCardsLine(self.render)  # the summary's line of High on the same cards
         self._clear()
 
     def _clear(self) -> None:
@@ -135,7 +154,19 @@ class Reviewing:
         with self._lock:
             self._generation += 1
             self._clear()
+            self.same.forget()
             self.render()  # nothing, or the practice's banner
+
+    def deal_ended(self) -> None:
+        """The table's hook after each update: once a deal is over (not a practice deal, and against
+        computer players the record names), High plays it again in the player's seat while the summary is read."""
+        table = self.table
+        if self.practising or not deal_over(table.game, table.state):
+            return
+        record = deal_record(table)
+        if same_opponents(record, table.human):
+            self.same.start(record, table.human, deal_points(table.game, table.state))
+            self.render()
 
     # --- intents ------------------------------------------------------------------------------
     def _download(self, content: dict) -> None:
@@ -234,6 +265,7 @@ class Reviewing:
         except RecordError as err:
             raise Refusal(err.msg) from None
         mine = {name: getattr(self, name) for name in REVIEW_KEEPS}
+        self.kept, self.same = {"from": step}, SameCardsLine(self.render)  # practising from here: no High line at its end
         kept = table.practise(state, {s: players[s] for s in seats}, Msg.of("ui.review.practice_log", n=step))
         self.kept = {"table": kept, "review": mine, "from": step}  # after practise: its new game reset the review
         self.render()
@@ -273,12 +305,7 @@ class Reviewing:
             table._clear_notice()
             self.render()
             generation = self._generation
-        self.thread = threading.Thread(target=self._judge, args=(record, generation), daemon=True)
-        try:
-            self.thread.start()
-        except RuntimeError:  # no threads (Python in the browser, the static site): judged here, then shown
-            self.thread = None
-            self._judge(record, generation)
+        self.thread = in_background(self._judge, record, generation)
 
     def _judge(self, record: Record, generation: int) -> None:
         """Run the review, streaming each judgement while this review is still the table's."""
@@ -288,11 +315,9 @@ class Reviewing:
                     self.judged.append(judgement)
                     self.render()
 
-        players = rebuilt(record)
-        seat = human_seat(record)
-        same = len(players) == self.table.game.num_players and all(p is not None for i, p in enumerate(players) if i != seat)
         try:
-            done = review(record, worlds=self.worlds, duplicate=same, on_judged=heard)
+            done = review(record, worlds=self.worlds, duplicate=same_opponents(record, human_seat(record)),
+                          on_judged=heard, played_again=self._played_again(record))
         except Exception:  # the page hears that the review failed, the server log has why
             log.exception("The review of a %s record failed", record.game)
             done = None
@@ -301,17 +326,30 @@ class Reviewing:
                 self.done, self.failed = done, done is None
                 self.render()
 
+    def _played_again(self, record: Record) -> Callable[[], SameCards | None] | None:
+        """High's deal on the same cards from the summary's line when that line is of ``record``: the
+        review waits for it instead of playing the deal a second time."""
+        same = self.same
+        if same.record != record:
+            return None
+
+        def played() -> SameCards | None:
+            same.wait()
+            return same.high if same.record == record else None
+        return played
+
     def _mistakes(self) -> list[Judgement]:
         """The mistakes known now, worst first (the finished review's, or those judged so far)."""
         if self.done is not None:
             return list(self.done.mistakes)
         threshold = THRESHOLDS[self.table.game.name]
-        return sorted((j for j in self.judged if j.loss > threshold and j.loss > 2 * j.error), key=lambda j: -j.loss)
+        return sorted((j for j in self.judged if mistaken(j, threshold)), key=lambda j: -j.loss)
 
     def wait(self, timeout: float | None = None) -> None:
-        """Wait for the running review to finish (notebooks and tests)."""
+        """Wait for the running review and High's play on the same cards to finish (notebooks and tests)."""
         if self.thread is not None:
             self.thread.join(timeout)
+        self.same.wait(timeout)
 
     # --- rendering -----------------------------------------------------------------------------
     def render(self) -> None:
@@ -320,14 +358,16 @@ class Reviewing:
             if self.kept is not None:
                 self._push({"practice": self.table._words().text(Msg.of("ui.review.practice", n=self.kept["from"]))})
                 return
-            if self.replay is None:
-                self._push({})
-                return
             words = self.table._words()
+            same = self.same.line(words)
+            shown = {"same": same} if same else {}  # the summary's line of High on the same cards
+            if self.replay is None:
+                self._push(shown)
+                return
             replay = self.replay
             self._push({"open": self.open, "replay": frame(replay, self.step, words, self.faceup),
                         "lines": lines(replay, words), "jumps": jumps(replay, words),
-                        "judge": self._judgements(words)})
+                        "judge": self._judgements(words), **shown})
 
     def _judgements(self, words: Any) -> dict[str, Any]:
         """The judgements for the page: progress, the summary line, the mistakes worst first, hindsight."""
@@ -336,7 +376,6 @@ class Reviewing:
         done = self.done
         judged = list(done.decisions) if done else self.judged
         mistakes = self._mistakes()
-        key = "loss_chance" if unit == "match_chance" else "loss_points"
         label = self.table.adapter.label
 
         def row(j: Judgement) -> dict[str, Any]:
@@ -345,12 +384,11 @@ class Reviewing:
             legal = game.legal_actions(self.replay.states[j.step])
             return {"step": j.step, "where": words.text(Msg.of("ui.review.move", n=j.step + 1)),
                     "played": label(game.action(j.played), lang), "best": label(game.action(j.best), lang) if shown else "",
-                    "loss": words.text(Msg.of(f"ui.review.{key}", loss=amount(unit, j.loss, lang),
-                                              error=amount(unit, j.error, lang))),
+                    "loss": words.text(loss_words(unit, j.loss, j.error, lang)),
                     "reason": j.reason.text(lang) if j.reason is not None and shown else "",
                     "options": [] if shown else [{"id": a.id, "label": label(a, lang)} for a in legal if a.id != j.played],
                     "tried": words.text(words_of(tried[1], in_unit(unit, tried[2], words), in_unit(unit, tried[3], words),
-                                                 amount(unit, tried[4], lang))) if tried else "",
+                                                 amount(unit, tried[4], lang), exact(unit, tried[4]))) if tried else "",
                     "tried_move": label(game.action(tried[0]), lang) if tried else ""}
 
         progress = Msg.of("ui.notice.failed") if self.failed else Msg.of("ui.review.progress", done=len(judged),
@@ -374,4 +412,5 @@ class Reviewing:
         return out
 
 
-__all__ = ["Reviewing", "WORLDS", "amount", "deal_record", "file_name", "in_unit", "opened", "outcome", "scaled"]
+__all__ = ["Reviewing", "WORLDS", "amount", "deal_record", "exact", "file_name", "in_unit", "loss_words", "opened",
+           "outcome", "scaled"]

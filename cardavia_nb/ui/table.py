@@ -316,6 +316,7 @@ class Table(Widget):
             self._clear_notice()
             self._commit(view=steps[-1]["view"], log=self._lines[-LOG_LINES:], steps=steps if len(steps) > 1 else [],
                          selection={}, hint=[], seq=self.seq + 1)
+        self.reviewing.deal_ended()  # a deal over: High plays it again for the summary (ui/same_cards.py)
         if self.keeper is not None:
             self.keeper.moved(self)
 

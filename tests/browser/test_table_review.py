@@ -1,4 +1,5 @@
-"""After the deal, in the browser: a deal played to its end, the record downloaded, a bad pasted record
+"""After the deal, in the browser: a deal played to its end, High's score on the same cards in its
+summary, the record downloaded, a bad pasted record
 refused in words, the review opened and stepped through by keyboard alone (arrows, Home, End, the
 hands shown by Space), a mistake opened and another move tried there before High's is shown, axe clean,
 a practice deal taken over from that move and left again, and back to the summary; Truco at 1366×900 in
@@ -11,9 +12,14 @@ import json
 
 import pytest
 
-from cardavia_nb.core.record import Record, RecordError
+from cardavia_nb.core.record import Record, RecordError, replay
+from cardavia_nb.core.text import Msg
+from cardavia_nb.games import get
 from cardavia_nb.review import review
+from cardavia_nb.review.report import high_on_same_cards
+from cardavia_nb.review.units import deal_points
 from cardavia_nb.ui.reviewing import WORLDS
+from cardavia_nb.ui.summary import signed
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.harness import AXE, axe_violations, show_tab
 from tests.browser.pages import SETTLED, TABLE, cards_in, first_play, ids, select, wait
@@ -59,6 +65,16 @@ def play_to_the_end(page) -> None:
     raise AssertionError("the deal did not end")
 
 
+def same_cards_line(record: Record, lang: str) -> str:
+    """The summary's line of High on the same cards for ``record``'s deal, worked out here."""
+    game = get(record.game, **record.options)
+    high, you = high_on_same_cards(record), deal_points(game, replay(game, record))
+    if record.game == "truco":
+        return Msg.of("review.same.truco", n=high.points[0], high_them=high.points[1], you=you[0],
+                      you_them=you[1]).text(lang)
+    return Msg.of("review.same.points", high=signed(high.points[0], lang), you=signed(you[0], lang)).text(lang)
+
+
 def current_line(page) -> int:
     return int(page.locator(f"{PANEL} [data-testid='replay-lines'] li[aria-current='step']").get_attribute("data-step"))
 
@@ -91,6 +107,9 @@ def test_the_deal_is_reviewed_by_keyboard_after_it_is_over(open_page, notebook, 
     assert download.value.suggested_filename.startswith("cardavia-") and download.value.suggested_filename.endswith(".json")
     record = Record.from_json(open(download.value.path(), encoding="utf-8").read())
     assert record.setup["hands"] and record.players[0].kind == "human"
+    same = same_cards_line(record, lang)  # High on the same cards, played while the summary is read
+    page.wait_for_function("(t) => document.querySelector(\"[data-testid='result'] [data-testid='same-cards']\")?.textContent === t",
+                           arg=same, timeout=60_000)
 
     table.locator("[data-testid='open-record-box'] summary").click()  # a bad record: one sentence, nothing else
     table.locator("[data-testid='record-text']").fill(json.dumps({"format": "cardavia-record/7"}))
@@ -178,4 +197,5 @@ def test_the_deal_is_reviewed_by_keyboard_after_it_is_over(open_page, notebook, 
     page.locator(f"{TABLE} [data-testid='review-panel']").wait_for(state="hidden")
     table.locator("[data-testid='result']").wait_for()
     page.wait_for_function("() => document.activeElement?.dataset?.testid === 'review'")
+    assert table.locator("[data-testid='result'] [data-testid='same-cards']").inner_text() == same
     watch.assert_clean()
