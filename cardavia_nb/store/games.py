@@ -42,6 +42,11 @@ class Saved:
     started: datetime
     updated: datetime
 
+    @property
+    def over(self) -> bool:
+        """Whether the game was finished (only a finished game is counted, or reviewed)."""
+        return self.status == OVER
+
 
 def _now() -> datetime:
     """The current time in UTC (the store keeps every time in UTC)."""
@@ -154,6 +159,11 @@ class Store:
         """The token's unfinished game of this name (the newest), or None."""
         found = self._rows(token, games.c.game == game, games.c.status == PLAYING,
                            games.c.practice == practice, limit=1)
+        return found[0] if found else None
+
+    def elsewhere(self, token: str, game: str) -> Saved | None:
+        """The token's newest game in progress of another name than ``game`` (its own page resumes it), or None."""
+        found = self._rows(token, games.c.game != game, games.c.status == PLAYING, games.c.practice.is_(False), limit=1)
         return found[0] if found else None
 
     def get(self, token: str, game_id: int) -> Saved | None:
