@@ -1,6 +1,12 @@
 // The "Your games" panel (cardavia_nb/ui/history.py): drawn by the shared panel renderer; besides, it
 // turns the kernel's `{type: "download", name, text}` message into a file the browser saves
 // (Download all: one JSON record a line). The text is the player's own records, made by the kernel.
+//
+// A game page opened from the home page's "Review" link carries `&review=<id>`: the kernel cannot read
+// the address (a preheated kernel ran before the request), so this panel sends it as the press of
+// that game's Review, `{type: "press", id: "review:<id>"}`, once; the kernel checks that the id is one
+// of the page token's finished games of this game. The id then leaves the address, so that a reload
+// brings back the game in progress, not the review.
 
 function download(msg) {
   if (!msg || msg.type !== "download" || typeof msg.text !== "string" || typeof msg.name !== "string") return;
@@ -12,11 +18,22 @@ function download(msg) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** Send the address's `review` (a game's id) as that game's Review press, and take it out of the address. */
+function askReview(model) {
+  const address = new URL(location.href);
+  const id = address.searchParams.get("review");
+  if (id === null) return;
+  model.send({ type: "press", id: `review:${id.slice(0, 20)}` });
+  address.searchParams.delete("review");
+  try { history.replaceState(history.state, "", address); } catch { /* an address that cannot change: a reload reviews again */ }
+}
+
 export default {
   async render({ model, el }) {
     const shared = await loadShared(model);
     shared.renderPanel(model, el);
     model.on("msg:custom", download);
+    askReview(model);
     return () => model.off("msg:custom", download);
   },
 };
