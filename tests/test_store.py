@@ -74,6 +74,15 @@ def test_sqlite_commits_without_waiting_for_the_disk_in_wal_mode(store):
         assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL
 
 
+def test_a_read_takes_no_write_lock(store):
+    token = new_token()
+    _save(store, token, over=True, points=1, outcome="won")
+    with store.engine.connect() as writer, writer.begin():  # another kernel in the middle of a save
+        writer.execute(text("UPDATE games SET moves = moves + 1"))
+        assert len(store.recent(token)) == 1 and store.tally(token)[0]["won"] == 1
+        assert store.in_progress(token, "truco") is None
+
+
 def test_the_database_never_holds_a_token(store):
     token = new_token()
     _save(store, token)

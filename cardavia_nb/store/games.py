@@ -13,7 +13,7 @@ from sqlalchemy import Engine, and_, case, delete, func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import SQLAlchemyError
 
-from cardavia_nb.store.engine import make_engine, migrate
+from cardavia_nb.store.engine import make_engine, migrate, reading
 from cardavia_nb.store.errors import StoreError
 from cardavia_nb.store.location import store_url
 from cardavia_nb.store.tables import games, players
@@ -150,7 +150,7 @@ class Store:
             query = query.limit(limit)
 
         def read() -> list[Saved]:
-            with self.engine.begin() as connection:
+            with reading(self.engine) as connection:
                 return [_saved(row) for row in connection.execute(query)]
 
         return self._guard("read the games", read)
@@ -191,7 +191,7 @@ class Store:
                  .group_by(games.c.game, games.c.level).order_by(games.c.game, games.c.level))
 
         def read() -> list[dict[str, Any]]:
-            with self.engine.begin() as connection:
+            with reading(self.engine) as connection:
                 out = []
                 for row in connection.execute(query):
                     deals = int(row.deals or 0)
