@@ -116,6 +116,7 @@ def test_a_kept_game_that_no_longer_replays_is_said_and_a_new_game_starts(store,
     with caplog.at_level(logging.WARNING):
         _, again = page(store, token=first.token)
     assert "could not be brought back" in again.notice and again.record().actions != broken.actions
+    assert again.tone == "info"  # news about the store, not a refused move
     assert first.token not in caplog.text
 
 

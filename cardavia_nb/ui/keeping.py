@@ -132,7 +132,7 @@ class Keeper:
             log.warning("store: kept game %s no longer replays", saved.id, exc_info=True)
             self.game_id = self._deal = None
             self.moved(table)
-            table.tell(Msg.of("store.unreplayable"))
+            table.tell(Msg.of("store.unreplayable"), "info")
             return
         scores = match_scores(table.state)
         if scores is None:
