@@ -89,7 +89,21 @@ def test_a_token_resumes_only_its_own_game_and_not_another_games(store):
     theirs, other = page(store)
     assert other.state != table.state and other.notice == ""
     _, tarot = page(store, "french_tarot", token=mine.token)  # the token's Truco match stays a Truco match
-    assert not tarot.notice.startswith(BACK) and store.in_progress(mine.token, "truco") is not None
+    assert tarot.notice == "Your Truco game is kept (its own page brings it back); this is a new French Tarot game."
+    assert tarot.tone == "info" and store.in_progress(mine.token, "truco") is not None
+    _, again = page(store, token=mine.token)  # and its own page brings it back
+    assert again.state == table.state and again.notice.startswith(BACK)
+
+
+def test_resuming_is_told_as_news_and_a_refused_move_still_as_a_refusal(store):
+    first, table = page(store)
+    play(table, 2)
+    _, resumed = page(store, token=first.token)
+    assert resumed.notice.startswith(BACK) and resumed.tone == "info"
+    resumed.send_intent({"type": "act", "id": "play:no-such-card"})
+    assert resumed.notice and not resumed.notice.startswith(BACK) and resumed.tone == "bad"
+    play(resumed, 1)
+    assert resumed.notice == "" and resumed.tone == "bad"
 
 
 def test_a_kept_game_that_no_longer_replays_is_said_and_a_new_game_starts(store, caplog):
@@ -102,6 +116,7 @@ def test_a_kept_game_that_no_longer_replays_is_said_and_a_new_game_starts(store,
     with caplog.at_level(logging.WARNING):
         _, again = page(store, token=first.token)
     assert "could not be brought back" in again.notice and again.record().actions != broken.actions
+    assert again.tone == "info"  # news about the store, not a refused move
     assert first.token not in caplog.text
 
 

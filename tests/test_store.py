@@ -57,6 +57,32 @@ def test_a_token_reads_and_writes_only_its_own_games(store):
     assert store.delete_all(theirs) == 0 and store.get(mine, game_id) is not None
 
 
+def test_a_game_in_progress_elsewhere_is_found_by_its_game_name(store):
+    token = new_token()
+    assert store.elsewhere(token, "truco") is None
+    tarot = _save(store, token, game="french_tarot")
+    _save(store, token, game="pao_de_kuai", over=True, points=1, outcome="won")
+    assert store.elsewhere(token, "truco").id == tarot and store.elsewhere(token, "french_tarot") is None
+    assert store.elsewhere(new_token(), "truco") is None
+
+
+def test_sqlite_commits_without_waiting_for_the_disk_in_wal_mode(store):
+    if store.engine.dialect.name != "sqlite":
+        pytest.skip("a SQLite setting")
+    with store.engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL
+
+
+def test_a_read_takes_no_write_lock(store):
+    token = new_token()
+    _save(store, token, over=True, points=1, outcome="won")
+    with store.engine.connect() as writer, writer.begin():  # another kernel in the middle of a save
+        writer.execute(text("UPDATE games SET moves = moves + 1"))
+        assert len(store.recent(token)) == 1 and store.tally(token)[0]["won"] == 1
+        assert store.in_progress(token, "truco") is None
+
+
 def test_the_database_never_holds_a_token(store):
     token = new_token()
     _save(store, token)

@@ -1,14 +1,18 @@
 """Property-based fuzzing of the store's intents, as tests/test_ui_fuzz.py does for the table: arbitrary
-JSON as the page's token (resume), and as presses of the history panel (history, download, delete),
-against SQLite and PostgreSQL. Never an exception, never a token that is not one, never a game of
-another token shown or deleted, and a history deleted only by *Delete my history* confirmed."""
+JSON as the page's token (resume), and as presses of the history panel (history, download, delete,
+a game's review by id and back to the game, on a game page and on the home page, before and after
+the token), against SQLite and PostgreSQL. Never an exception, never a token that is not one, never a
+game of another token shown, reviewed or deleted, and a history deleted only by *Delete my history*
+confirmed."""
 
 from __future__ import annotations
 
+import functools
 import json
 
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
+from cardavia_nb.review.units import deal_over
 from cardavia_nb.store import check_token, new_token
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.history import History
@@ -62,3 +66,59 @@ def test_history_intents_never_raise_and_delete_only_when_confirmed(store, inten
     for message in sent:
         assert theirs not in json.dumps(message) and mine not in json.dumps(message)
     assert mine not in json.dumps(panel.blocks)
+
+
+# A review press names a game by id: the player's own finished game, another token's, the player's
+# unfinished one (replaced by their ids when the test runs), or junk.
+GAME_IDS = ("MINE", "THEIRS", "UNFINISHED")
+review_ids = st.sampled_from(GAME_IDS) | st.integers(-5, 2**40) | st.text(max_size=12)
+review_presses = st.lists(st.tuples(st.sampled_from(["game", "home"]), st.booleans(), st.fixed_dictionaries(
+    {"type": st.sampled_from(["press", "press", "review", ""])},
+    optional={"id": st.sampled_from(["back", "delete"]) | review_ids.map(lambda i: ("review", i))})), max_size=5)
+
+
+@functools.cache
+def finished_match(seed: int) -> tuple[str, object]:
+    """A Truco match played to its end by the first legal moves: its record as JSON, its last state."""
+    table = Table("truco", settings=Settings(), seed=seed)
+    while not table.turn.over:
+        table.send_intent({"type": "act", "id": table.turn.legal[0].id})
+    return table.record().to_json(), table.state
+
+
+def keep(store, token, seed, over=True):
+    """A Truco match of ``seed`` kept under ``token`` (finished, or as a game in progress); its id."""
+    record, _ = finished_match(seed)
+    return store.save(token, "truco", record, level="low", seat=0, moves=1, deals=1, over=over,
+                      points=1.0 if over else None, outcome="won" if over else None)
+
+
+@hsettings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(intents=review_presses, early=st.booleans())
+def test_review_intents_open_only_the_tokens_own_finished_games(store, intents, early):
+    mine, theirs = new_token(), new_token()
+    ids = {"UNFINISHED": keep(store, mine, 21, over=False), "MINE": keep(store, mine, 5), "THEIRS": keep(store, theirs, 9)}
+    theirs_final, mine_final = finished_match(9)[1], finished_match(5)[1]
+    settings = Settings()
+    keeper = Keeper(store=store)
+    table = Table("truco", settings=settings, keeper=keeper, seed=11)
+    panels = {"game": History("truco", keeper=keeper, settings=settings), "home": History(store=store, settings=settings)}
+    connected = False
+    for where, later, intent in intents:
+        if not connected and (later or not early):
+            settings._on_msg(settings, {"type": "token", "value": mine}, [])
+            connected = True
+        if isinstance(intent.get("id"), tuple):
+            asked = intent["id"][1]
+            intent = {**intent, "id": f"review:{ids.get(asked, asked)}"}
+        panels[where]._on_msg(panels[where], intent, [])
+        table.reviewing.wait(60)
+        if connected and where == "game" and intent == {"type": "press", "id": f"review:{ids['MINE']}"}:
+            assert table.state == mine_final and table.review["open"]  # the player's own finished game is reviewed
+        assert table.state != theirs_final  # another token's game is never on this table
+        assert table.state == mine_final or not deal_over(table.game, table.state) or table.review == {}
+        assert "Traceback" not in table.notice and "sqlite" not in table.notice.lower()
+    assert store.get(theirs, ids["THEIRS"]) is not None and store.get(mine, ids["UNFINISHED"]).status != "over"
+    shown = json.dumps([panel.blocks for panel in panels.values()])
+    assert f"review={ids['THEIRS']}" not in shown and f"review:{ids['THEIRS']}" not in shown
+    assert mine not in shown and theirs not in shown

@@ -122,3 +122,104 @@ def test_a_store_that_fails_shows_no_history_and_says_why(tmp_path):
     assert "games are not being kept" in words(panel)
     press(panel, "download")
     assert "games are not being kept" in words(panel)
+
+
+def game_page(store, game="pao_de_kuai", seed=5):
+    """A game page: its settings, a kept table and the history panel built with the table's keeper."""
+    settings = Settings()
+    keeper = Keeper(store=store)
+    table = Table(game, settings=settings, keeper=keeper, seed=seed)
+    return settings, table, History(game, keeper=keeper, settings=settings)
+
+
+def reviewed(table):
+    """The record the table's review replays, once its judgements are in."""
+    table.reviewing.wait(120)
+    return table.reviewing.replay.record
+
+
+def test_a_game_page_reviews_a_finished_game_then_gives_the_game_in_progress_back(store):
+    token = new_token()
+    done = finished_game(store, token)
+    [kept] = store.recent(token)
+    settings, table, panel = game_page(store)
+    connect(settings, token)
+    for _ in range(2):
+        table.send_intent({"type": "act", "id": table.turn.legal[0].id})
+    playing, row = table.state, store.in_progress(token, "pao_de_kuai")
+    [button] = [b for b in panel.blocks if b["type"] == "buttons" and b["items"][0]["id"].startswith("review:")]
+    press(panel, button["items"][0]["id"])
+    assert table.state == done.state and table.review["open"] and reviewed(table) == done.record()
+    assert table.tone == "info" and "Back to my game" in table.notice and "Back to my game" in words(panel)
+    assert store.get(token, kept.id) == kept and store.in_progress(token, "pao_de_kuai") == row  # nothing written
+    press(panel, "back")
+    assert table.state == playing and table.review == {} and table.notice.startswith("Your game is back")
+    assert "Back to my game" not in words(panel)
+
+
+def test_one_token_cannot_review_another_tokens_game_nor_an_unfinished_one(store):
+    mine, theirs = new_token(), new_token()
+    finished_game(store, theirs)
+    [their_game] = store.recent(theirs)
+    settings, table, panel = game_page(store)
+    connect(settings, mine)
+    before, unfinished = table.state, store.in_progress(mine, "pao_de_kuai")
+    for press_id, said in ((f"review:{their_game.id}", "not among this browser's games"),
+                           (f"review:{unfinished.id}", "was not finished"), ("review:12x", "not among"),
+                           ("review:99999999999999", "not among")):
+        press(panel, press_id)
+        assert said in table.notice and table.tone == "bad" and table.state == before and table.review == {}
+    assert f"review:{their_game.id}" not in words(panel)
+
+
+def test_a_game_of_another_name_is_reviewed_on_its_own_page(store):
+    token = new_token()
+    finished_game(store, token)
+    [kept] = store.recent(token)
+    settings, table, panel = game_page(store, "truco")
+    connect(settings, token)
+    before = table.state
+    press(panel, f"review:{kept.id}")
+    assert "Pao De Kuai (Run Fast) game: review it on its own page" in table.notice and table.state == before
+
+
+def test_the_home_page_links_each_game_to_its_page_with_the_review_in_the_page_language(store):
+    token = new_token()
+    finished_game(store, token)
+    [kept] = store.recent(token)
+    settings = Settings(lang="fr")
+    panel = History(store=store, settings=settings)
+    connect(settings, token)
+    html = "".join(block.get("html", "") for block in panel.blocks)
+    assert f'href="02-pao-de-kuai.ipynb?lang=fr&amp;tab=table&amp;review={kept.id}">Revoir</a>' in html
+    before = panel.blocks
+    press(panel, f"review:{kept.id}")  # the home page has no table: nothing happens
+    assert panel.blocks == before
+
+
+def test_the_review_asked_by_the_address_opens_once_the_token_arrives(store):
+    token = new_token()
+    done = finished_game(store, token)
+    [kept] = store.recent(token)
+    settings, table, panel = game_page(store)
+    press(panel, f"review:{kept.id}")  # widgets/history.js sends ?review=<id> as the page opens
+    assert table.review == {}
+    connect(settings, token)
+    assert table.state == done.state and reviewed(table) == done.record()
+    assert "Back to my game" not in table.notice  # the page's fresh deal was no game in progress
+
+
+def test_a_truco_match_is_reviewed_by_its_last_deal(store):
+    token = new_token()
+    settings = Settings()
+    table = Table("truco", settings=settings, keeper=Keeper(store=store), seed=5)
+    connect(settings, token)
+    while not table.turn.over:
+        table.send_intent({"type": "act", "id": table.turn.legal[0].id})
+    table.send_intent({"type": "review"})
+    last_deal = reviewed(table)
+    [kept] = store.recent(token)
+    settings, page_table, panel = game_page(store, "truco")
+    connect(settings, token)
+    press(panel, f"review:{kept.id}")
+    assert reviewed(page_table) == last_deal and last_deal.setup != table.record().setup

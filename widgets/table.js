@@ -8,7 +8,8 @@
  * The table model's traits, all written by the kernel (cardavia_nb/ui/table.py).
  * @typedef {object} TableTraits
  * @property {TableFrame} frame everything the felt and the log draw, changed as one value
- * @property {string} notice why the last intent was refused ("" when it was not)
+ * @property {string} notice why the last intent was refused ("" when it was not), or news such as a game brought back
+ * @property {"bad"|"info"} tone the notice's tone: a refusal, or news (drawn in a neutral colour)
  * @property {Object<string, string>} texts the table's words in the page language
  * @property {"low"|"high"} level the computer players' level
  * @property {number} delay milliseconds between animated steps
@@ -252,9 +253,10 @@ function onFrame(ui) {
   }
 }
 
-/** The refusal of the last intent, if any. */
+/** The refusal of the last intent, or news in the neutral tone, if any. */
 function drawNotice(ui) {
   Object.assign(ui.parts.notice, { textContent: ui.model.get("notice"), hidden: !ui.model.get("notice") });
+  ui.parts.notice.dataset.tone = ui.model.get("tone");
 }
 
 /** Every word again (a new language), and the felt unless an animation is drawing it. */
@@ -272,6 +274,7 @@ export default {
     const on = (name, fn) => model.on(`change:${name}`, fn);
     on("frame", () => onFrame(ui));
     on("notice", () => drawNotice(ui));
+    on("tone", () => drawNotice(ui));
     on("texts", () => drawAll(ui));
     on("level", () => drawBar(ui));
     on("review", () => { if (!ui.animating) drawFelt(ui, frameOf(ui).view); drawReview(ui); });  // after the deal

@@ -1,24 +1,30 @@
 """Opening the database: a SQLAlchemy engine set up for many kernels at once, migrated on first use.
 
-SQLite gets WAL, a busy timeout and ``BEGIN IMMEDIATE`` transactions (a writer waits for the lock at
-the start instead of failing with "database is locked" half way); PostgreSQL needs nothing special.
+SQLite gets WAL, a busy timeout, ``BEGIN IMMEDIATE`` transactions for writes (a writer waits for the
+lock at the start instead of failing with "database is locked" half way; reads, through ``reading``,
+take no lock) and ``synchronous = NORMAL`` (a commit
+writes the log without waiting for the disk: the write lock is held for microseconds, not an fsync);
+PostgreSQL needs nothing special.
 The schema is brought to the newest Alembic revision under a lock, so thirty kernels starting at once
 migrate it once.
 """
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
+from typing import Iterator
 
 from alembic import command
 from alembic.config import Config
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 BUSY_MS = 15_000
 _LOCK_ID = 0x63617264  # any fixed number: PostgreSQL's advisory lock for the migration
+_READING = "cardavia_reading"  # an execution option: this transaction only reads
 
 
 def _sqlite_setup(engine: Engine) -> None:
@@ -30,12 +36,26 @@ def _sqlite_setup(engine: Engine) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
         cursor.execute("PRAGMA journal_mode = WAL")
+        # NORMAL in WAL mode: a commit is not fsynced, the log is at checkpoints. A crashed or killed
+        # process (a kernel, the server) loses nothing committed; only a power loss or an OS crash can
+        # lose the last commits (the last moves), never corrupt the file (docs/classroom.md).
+        cursor.execute("PRAGMA synchronous = NORMAL")
         cursor.execute("PRAGMA foreign_keys = ON")
         cursor.close()
 
     @event.listens_for(engine, "begin")
     def _begin(connection) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # a read needs no write lock: in WAL it sees a snapshot, and writers need not wait for it
+        connection.exec_driver_sql("BEGIN" if connection.get_execution_options().get(_READING) else "BEGIN IMMEDIATE")
+
+
+@contextlib.contextmanager
+def reading(engine: Engine) -> Iterator[Connection]:
+    """A transaction that only reads (on SQLite it takes no write lock, unlike ``engine.begin()``)."""
+    with engine.connect() as connection:
+        connection.execution_options(**{_READING: True})
+        with connection.begin():
+            yield connection
 
 
 def make_engine(url: str) -> Engine:

@@ -13,7 +13,7 @@ from sqlalchemy import Engine, and_, case, delete, func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import SQLAlchemyError
 
-from cardavia_nb.store.engine import make_engine, migrate
+from cardavia_nb.store.engine import make_engine, migrate, reading
 from cardavia_nb.store.errors import StoreError
 from cardavia_nb.store.location import store_url
 from cardavia_nb.store.tables import games, players
@@ -41,6 +41,11 @@ class Saved:
     outcome: str | None
     started: datetime
     updated: datetime
+
+    @property
+    def over(self) -> bool:
+        """Whether the game was finished (only a finished game is counted, or reviewed)."""
+        return self.status == OVER
 
 
 def _now() -> datetime:
@@ -145,7 +150,7 @@ class Store:
             query = query.limit(limit)
 
         def read() -> list[Saved]:
-            with self.engine.begin() as connection:
+            with reading(self.engine) as connection:
                 return [_saved(row) for row in connection.execute(query)]
 
         return self._guard("read the games", read)
@@ -154,6 +159,11 @@ class Store:
         """The token's unfinished game of this name (the newest), or None."""
         found = self._rows(token, games.c.game == game, games.c.status == PLAYING,
                            games.c.practice == practice, limit=1)
+        return found[0] if found else None
+
+    def elsewhere(self, token: str, game: str) -> Saved | None:
+        """The token's newest game in progress of another name than ``game`` (its own page resumes it), or None."""
+        found = self._rows(token, games.c.game != game, games.c.status == PLAYING, games.c.practice.is_(False), limit=1)
         return found[0] if found else None
 
     def get(self, token: str, game_id: int) -> Saved | None:
@@ -181,7 +191,7 @@ class Store:
                  .group_by(games.c.game, games.c.level).order_by(games.c.game, games.c.level))
 
         def read() -> list[dict[str, Any]]:
-            with self.engine.begin() as connection:
+            with reading(self.engine) as connection:
                 out = []
                 for row in connection.execute(query):
                     deals = int(row.deals or 0)

@@ -1,24 +1,33 @@
-"""The *Your games* panel: a player's finished games per game and computer level, the last games, the
-unfinished ones apart (never counted), *Download all* and *Delete my history* (asked once).
+"""The *Your games* panel: a player's finished games per game and computer level, the last games, each
+with a way to review it, the unfinished ones apart (never counted), *Download all* and *Delete my
+history* (asked once).
 
 It reads the store under the page's token only (``Settings.on_token``), so it shows nobody else's
-games; what it sends the page is words and the player's own records, never the token.
+games; what it sends the page is words and the player's own records, never the token. On a game page
+a *Review* button opens a finished game in the table's review (``Keeper.review``); on the home page each
+game links to its game page with ``&review=<id>``, which that page's panel (widgets/history.js) sends
+back as the same press once the page's token has arrived.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from babel.dates import format_datetime
 
 from cardavia_nb import i18n
+from cardavia_nb.core.text import Msg
 from cardavia_nb.store.errors import StoreError
 from cardavia_nb.ui.assets import module
+from cardavia_nb.ui.home import page_link
 from cardavia_nb.ui.keeping import shared_store
 from cardavia_nb.ui.panel import Panel, buttons, md, note
+from cardavia_nb.ui.refusal import Refusal
 
 LAST = 8
-PRESSES = ("download", "delete", "delete-yes", "delete-no")
+PRESSES = ("download", "delete", "delete-yes", "delete-no", "back")
+REVIEW = re.compile(r"review:([0-9]{1,9})")  # a press of a game's Review (or the page's ?review=<id>)
 FILE_NAME = "cardavia-games.jsonl"
 RESULTS = {"won": "store.history.won_one", "lost": "store.history.lost_one", "drawn": "store.history.drawn_one"}
 
@@ -33,6 +42,7 @@ class History(Panel):
         self.game, self._keeper, self._store = game, keeper, store
         self.token: str | None = None
         self.confirming = False
+        self._asked: str | None = None  # a review pressed before the page's token arrived
         self._said: tuple[str, dict] | None = None  # the last action's outcome, as a key and its values
         super().__init__(**kwargs)
         if keeper is not None:
@@ -49,6 +59,9 @@ class History(Panel):
     def _on_token(self, token: str, _reason: str | None) -> None:
         """The page's token: draw its games."""
         self.token, self.confirming, self._said = token, False, None
+        asked, self._asked = self._asked, None
+        if asked is not None:
+            self.handle("press", {"id": asked})
         self.refresh()
 
     def _read(self) -> tuple[list, list, list] | None:
@@ -84,10 +97,17 @@ class History(Panel):
                          played=i18n.number(r["played"], lang), won=i18n.number(r["won"], lang),
                          lost=i18n.number(r["lost"], lang), per_deal=i18n.number(round(r["points_per_deal"], 2), lang))
                 for r in tally)))
+            when = lambda g: format_datetime(g.updated, "short", tzinfo="UTC", locale=lang)  # noqa: E731
+            link = lambda g: "" if self._keeper is not None else (  # noqa: E731  the home page: to the game's page
+                f" · [{t('store.history.review_link')}]({page_link(g.game, lang, 'table')}&review={g.id})")
             out += [md(f"### {t('store.history.last')}"), md("\n".join(
-                "- " + t("store.history.last_line", when=format_datetime(g.updated, "short", tzinfo="UTC", locale=lang),
-                         game=name(g.game), level=level(g.level), result=t(RESULTS.get(g.outcome, RESULTS["drawn"])))
+                "- " + t("store.history.last_line", when=when(g), game=name(g.game), level=level(g.level),
+                         result=t(RESULTS.get(g.outcome, RESULTS["drawn"]))) + link(g)
                 for g in last))]
+            if self._keeper is not None and last:  # a game page: the review opens on this page's table
+                out.append(buttons([(f"review:{g.id}", t("store.history.review_button", when=when(g))) for g in last]))
+        if self._keeper is not None and self._keeper.parked:
+            out.append(buttons([("back", t("store.history.back"))]))
         if unfinished:
             out.append(md(t("store.history.unfinished", count=len(unfinished))))
         if self.confirming:
@@ -100,14 +120,21 @@ class History(Panel):
         return out
 
     def handle(self, intent: str, content: dict) -> None:
-        """*Download all*, *Delete my history* and its one confirmation; anything else changes nothing."""
+        """*Download all*, *Delete my history* and its one confirmation, a game's *Review* and *Back to
+        my game* (game pages); anything else changes nothing."""
         press = content.get("id") if intent == "press" else None
+        asked = isinstance(press, str) and press.startswith("review:")
+        if asked and self.token is None:
+            self._asked = press  # the page's ?review=<id> came before its token: opened once it arrives
+            return
         store = self.store
-        if press not in PRESSES or self.token is None or store is None:
+        if (press not in PRESSES and not asked) or self.token is None or store is None:
             return
         self._said = None
         try:
-            if press == "download":
+            if asked or press == "back":
+                self._on_table(press)
+            elif press == "download":
                 lines = list(store.records(self.token))
                 self.send({"type": "download", "name": FILE_NAME, "text": "".join(f"{line}\n" for line in lines)})
                 self._said = ("store.history.downloaded", {"count": len(lines)})
@@ -120,3 +147,20 @@ class History(Panel):
                 self.confirming = False
         except StoreError:
             self.confirming = False
+
+    def _on_table(self, press: str) -> None:
+        """``review:<id>``: the token's game ``id`` in the table's review; ``back``: the game in progress
+        again. A refusal is said on the table, where the review opens. The home page has no table: nothing."""
+        keeper = self._keeper
+        if keeper is None:
+            return
+        found = REVIEW.fullmatch(press)
+        try:
+            if press == "back":
+                keeper.back()
+            elif found is None:
+                raise Refusal(Msg.of("store.review.missing"))
+            else:
+                keeper.review(int(found.group(1)))
+        except Refusal as refusal:
+            keeper.table.tell(refusal.msg)

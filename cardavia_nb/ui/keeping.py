@@ -1,5 +1,6 @@
-"""The table's link to the store: its game kept after every move under the page's token, and the game
-in progress brought back when the page opens again (a reload, a culled kernel, a restarted server).
+"""The table's link to the store: its game kept after every move under the page's token, the game
+in progress brought back when the page opens again (a reload, a culled kernel, a restarted server),
+and a finished game of the token's opened in the table's review (*Your games*, ``?review=<id>``).
 
 The page's token comes from the settings bar (``Settings.on_token``). A store that fails never stops
 play: the table plays on and says once that games are not being kept; the details go to the server
@@ -15,6 +16,7 @@ from typing import Any, Callable
 from cardavia_nb.core.record import Record
 from cardavia_nb.core.text import Msg
 from cardavia_nb.store.errors import StoreError
+from cardavia_nb.ui.refusal import Refusal
 
 log = logging.getLogger("cardavia_nb.ui.keeping")
 _OPEN: dict[str | None, Any] = {}  # the kernel's stores by URL, opened once
@@ -70,6 +72,8 @@ class Keeper:
         self._deal: str | None = None  # ``deal_key`` of that game: another means a new game
         self._moves = 0
         self._over = False  # that game was saved finished
+        self._fresh = 0  # how many moves the row had when this page dealt it: more means a game in progress
+        self.parked = False  # a game in progress waits in the store while a finished game is reviewed
         self.broken = False
         self.finished: list[Callable[[], None]] = []  # called when a game is kept finished (the history panel)
 
@@ -91,21 +95,25 @@ class Keeper:
         """Stop keeping and say so once; the store has logged what went wrong."""
         if not self.broken:
             self.broken = True
-            self.table.tell(Msg.of("store.not_kept"))
+            self.table.tell(Msg.of("store.not_kept"), "info")
 
     def _on_token(self, token: str, reason: str | None) -> None:
         """The page's token: resume its game in progress here, else keep the game in play from now."""
-        self.token, self.game_id, self._deal = token, None, None
+        self.token, self.game_id, self._deal, self.parked = token, None, None, False
         store, table = self.store, self.table
         if store is None:
             return
         try:
             saved = store.in_progress(token, table.game.name)
             if saved is None:
-                known = reason is None and (store.recent(token, 1) or store.unfinished(token))
+                other = store.elsewhere(token, table.game.name) if reason is None else None
+                known = reason is None and (other or store.recent(token, 1) or store.unfinished(token))
                 self.moved(table)
-                if reason == "malformed" or (reason is None and not known):
-                    table.tell(Msg.of("store.bad_token" if reason else "store.unknown_token"))
+                if other is not None:  # one token per browser: that game waits on its own page
+                    table.tell(Msg.of("store.other_kept", other=Msg.of(f"games.{other.game}.title"),
+                                      game=Msg.of(f"games.{table.game.name}.title")), "info")
+                elif reason == "malformed" or (reason is None and not known):
+                    table.tell(Msg.of("store.bad_token" if reason else "store.unknown_token"), "info")
                 return
         except StoreError:
             self._fail()
@@ -117,20 +125,76 @@ class Keeper:
         table = self.table
         try:
             record = Record.from_json(saved.record)
-            self.game_id, self._deal, self._moves = saved.id, deal_key(record), len(record.actions)
+            self.game_id, self._deal, self._moves, self._over = saved.id, deal_key(record), len(record.actions), False
+            self._fresh = -1  # a game brought back is a game in progress, even before its next move
             table.resume(record)  # its computer moves, if any, are saved in this row
         except Exception:  # a record of another version may fail anywhere in replaying: never the page's problem
             log.warning("store: kept game %s no longer replays", saved.id, exc_info=True)
             self.game_id = self._deal = None
             self.moved(table)
-            table.tell(Msg.of("store.unreplayable"))
+            table.tell(Msg.of("store.unreplayable"), "info")
             return
         scores = match_scores(table.state)
         if scores is None:
-            table.tell(Msg.of("store.resumed_deal", moves=len(record.actions)))
+            table.tell(Msg.of("store.resumed_deal", moves=len(record.actions)), "info")
         else:
             score = "–".join(str(scores[s]) for s in (table.human, *[s for s in range(len(scores)) if s != table.human]))
-            table.tell(Msg.of("store.resumed_match", score=score, deal=table.state.deal_no))
+            table.tell(Msg.of("store.resumed_match", score=score, deal=table.state.deal_no), "info")
+
+    # --- a finished game of the token's, in the table's review ----------------------------------
+    def review(self, game_id: int) -> None:
+        """Open the token's finished game ``game_id`` in the table's review, as if it had just been played
+        here: the table shows it at its end and reviews its deal (a Truco match: its last deal, as the
+        table's own Review does after a match). The game in progress stays kept, untouched, and
+        ``back`` brings it back. Anything else (another token's game, another game's, an unfinished one)
+        is refused in words and changes nothing."""
+        table, store = self.table, self.store
+        if store is None or self.token is None:
+            raise Refusal(Msg.of("store.not_kept"))
+        if table.reviewing.practising:
+            raise Refusal(Msg.of("ui.review.in_practice"))
+        try:
+            saved = store.get(self.token, game_id)
+        except StoreError:
+            self._fail()
+            return
+        if saved is None:
+            raise Refusal(Msg.of("store.review.missing"))
+        if saved.game != table.game.name:
+            raise Refusal(Msg.of("store.review.elsewhere", game=Msg.of(f"games.{saved.game}.title")))
+        if not saved.over:
+            raise Refusal(Msg.of("store.review.unfinished"))
+        playing = self.game_id is not None and not self._over and self._moves > self._fresh
+        before = (self.game_id, self._deal, self._moves, self._over)
+        try:
+            record = Record.from_json(saved.record)
+            # the row is kept as it is: ``moved`` sees this game saved and over, and writes nothing
+            self.game_id, self._deal, self._moves, self._over = saved.id, deal_key(record), len(record.actions), True
+            table.resume(record)
+        except Exception:  # a record of another version may fail anywhere in replaying: refused, nothing changed
+            log.warning("store: kept game %s no longer replays for its review", saved.id, exc_info=True)
+            self.game_id, self._deal, self._moves, self._over = before
+            raise Refusal(Msg.of("store.review.unreplayable")) from None
+        self.parked = self.parked or playing
+        table.send_intent({"type": "review"})
+        if self.parked:
+            table.tell(Msg.of("store.review.kept"), "info")
+
+    def back(self) -> None:
+        """After a review from *Your games*: the game in progress kept aside is on the table again."""
+        store = self.store
+        if not self.parked or store is None:
+            raise Refusal(Msg.of("store.review.nothing_kept"))
+        self.parked = False
+        try:
+            saved = store.in_progress(self.token, self.table.game.name)
+        except StoreError:
+            self._fail()
+            return
+        if saved is None:  # the history was deleted meanwhile
+            raise Refusal(Msg.of("store.review.nothing_kept"))
+        self.table.reviewing.reset()
+        self._resume(saved)
 
     def moved(self, table: Any) -> None:
         """Save the table's game after a committed move (a new row for a new game)."""
@@ -142,7 +206,8 @@ class Keeper:
         record = table.record()
         deal = deal_key(record)
         if deal != self._deal or len(record.actions) < self._moves:
-            self.game_id, self._over = None, False
+            self.game_id, self._over, self._fresh = None, False, len(record.actions)
+            self.parked = False  # the new row leaves the game kept aside (store.save): New game was said to
         elif self._over:
             return
         self._deal, self._moves = deal, len(record.actions)

@@ -86,6 +86,7 @@ class Table(Widget):
     # A single value changes at once, so the order of keys in a message can never change what is drawn.
     frame = traitlets.Dict().tag(sync=True)
     notice = traitlets.Unicode("").tag(sync=True)
+    tone = traitlets.Enum(("bad", "info"), "bad").tag(sync=True)  # the notice's: a refusal, or news (a game is back)
     texts = traitlets.Dict().tag(sync=True)
     level = traitlets.Unicode("low").tag(sync=True)
     delay = traitlets.Int(550, min=0, max=3000).tag(sync=True)
@@ -185,9 +186,9 @@ class Table(Widget):
         """The language every word is rendered in (the settings' language)."""
         return self._lang
 
-    def tell(self, msg: Msg) -> None:
-        """Show a notice that follows later language changes."""
-        self._set_notice(msg)
+    def tell(self, msg: Msg, tone: str = "bad") -> None:
+        """Show a notice that follows later language changes: a refusal, or ``tone="info"`` for news."""
+        self._set_notice(msg, tone)
 
     def send_intent(self, content: Any) -> None:
         """Handle one intent as if the browser had sent it (used by notebooks and tests)."""
@@ -407,15 +408,17 @@ class Table(Widget):
         """After the deal: the replay and the judgements for the page (``{}``: none)."""
         self.review = review
 
-    def _set_notice(self, msg: Msg) -> None:
-        """Show a refusal on the table."""
+    def _set_notice(self, msg: Msg, tone: str = "bad") -> None:
+        """Show a refusal (or, with ``tone="info"``, news) on the table."""
         self._notice = msg
-        self.notice = msg.text(self.lang)
+        with self.hold_sync():
+            self.tone, self.notice = tone, msg.text(self.lang)
 
     def _clear_notice(self) -> None:
         """Remove the notice after an accepted intent."""
         self._notice = None
-        self.notice = ""
+        with self.hold_sync():
+            self.tone, self.notice = "bad", ""
 
 
 __all__ = ["LEVELS", "STATIC_TRAITS", "Refusal", "Table", "card_ids", "cards_shown", "deal_code",

@@ -1,7 +1,8 @@
 """Nothing lost, in Chromium: a game page reloaded, its kernel killed mid-deal, or the whole Voila server
 killed (SIGKILL) and started again on the same address comes back at its last move with the same cards,
-and says so; a database made unusable leaves play going and the page says games are not being kept.
-Screenshots: tests/artifacts/resume-truco-<lang>-<size>.png and resume-not-kept.png."""
+and says so (as news, not as a refusal); a database made unusable leaves play going and the page says
+games are not being kept; a finished deal is reviewed from the home page's *Your games*.
+Screenshots: tests/artifacts/resume-truco-<lang>-<size>.png, resume-not-kept.png and history-review.png."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from cardavia_nb import i18n
 from tests.browser.conftest import PAGE_DEADLINE_MS, shot
 from tests.browser.harness import free_port, new_context, server_process
 from tests.browser.pages import TABLE, move, wait
+from tests.browser.test_table_review import PANEL, play_to_the_end
 from tests.browser.test_table_story import SIZES
 
 PAGE = "voila/render/notebooks/01-truco.ipynb"
@@ -95,6 +97,7 @@ def test_a_reloaded_page_resumes_its_match_and_says_so(context, tmp_path, lang):
         wait(page)
         said = notice(page)
         assert said.startswith(back_words(lang)), said
+        assert page.locator(f"{TABLE} [data-testid='notice']").get_attribute("data-tone") == "info"  # news, not a refusal
         assert settles_at(page, before) == before
         for size, (width, height) in SIZES.items():
             page.set_viewport_size({"width": width, "height": height})
@@ -195,3 +198,21 @@ def test_your_games_on_the_home_page_shows_only_this_browsers_games_and_deletes_
     finally:
         mine.close()
         theirs.close()
+
+
+def test_a_finished_deal_is_reviewed_from_the_home_page(context, tmp_path):
+    with voila(f"sqlite:///{tmp_path / 'games.sqlite'}", free_port(), tmp_path / "voila.log") as (url, _):
+        page = context.new_page()
+        page.emulate_media(reduced_motion="reduce")
+        page.goto(f"{url}voila/render/notebooks/02-pao-de-kuai.ipynb?lang=en&tab=table", timeout=PAGE_DEADLINE_MS,
+                  wait_until="domcontentloaded")
+        page.wait_for_selector(READY, timeout=PAGE_DEADLINE_MS, state="attached")
+        wait(page)
+        play_to_the_end(page)
+        page.goto(f"{url}voila/render/notebooks/00-cardavia.ipynb?lang=en", timeout=PAGE_DEADLINE_MS)
+        panel = page.locator(".cardavia", has=page.get_by_role("heading", name=i18n.translate("store.history.title")))
+        panel.get_by_role("link", name=i18n.translate("store.history.review_link")).click(timeout=PAGE_DEADLINE_MS)
+        page.wait_for_selector(READY, timeout=PAGE_DEADLINE_MS, state="attached")
+        page.locator(f"{PANEL}:not([hidden]) [data-testid='replay-where']").wait_for(timeout=PAGE_DEADLINE_MS)
+        assert "02-pao-de-kuai.ipynb" in page.url and "review=" not in page.url  # a reload brings back play
+        shot(page, "history-review")
