@@ -48,7 +48,7 @@ def section(lang: str, notebooks: list[str]) -> str:
                     f'{t(f"games.{game}.blurb")}</li>' for game, stem in games)
     hidden = "" if lang == i18n.DEFAULT else " hidden"
     return (f'<section lang="{lang}"{hidden}>\n<h1><a href="{app_url(HOME, lang)}">{t("home.title")}</a></h1>\n'
-            f'<p>{t("home.tagline")}</p>\n<p>{t("site.intro")}</p>\n<h2>{t("home.play")}</h2>\n<ul>{items}</ul>\n'
+            f'<p>{t("home.tagline")}</p>\n<p>{t("site.intro")}</p>\n<p>{t("site.kept")}</p>\n<h2>{t("home.play")}</h2>\n<ul>{items}</ul>\n'
             f'<h2>{t("site.lab_title")}</h2>\n<p><a href="{lab_url(HOME, lang)}">{t("site.lab")}</a></p>\n</section>')
 
 

@@ -12,6 +12,12 @@
 // the browser's storage ("cardavia.token"), sent as `{type: "token", value}` when the page connects
 // (empty when there is none), and replaced by the one the kernel sends back when it makes a new one.
 // It never goes into the address or a log.
+//
+// Where Python runs in the browser (the static site) the kernel has no database: the page keeps the
+// games. Each row the kernel saves or deletes comes as `{type: "kept", rows, gone}` and is kept in the
+// browser's storage under "cardavia.game.<id>" (one key per game, so two open pages never overwrite
+// each other's games); every kept row goes back to the kernel with the token, `{type: "token", value,
+// games}`, which checks them. A server's kernel never sends "kept" and ignores `games`.
 
 /**
  * The settings model's traits (cardavia_nb/ui/settings.py), all written by the kernel.
@@ -30,7 +36,8 @@
  * What the bar sends to Python (a `custom` message). Any other page script may send the same.
  * @typedef {{type: "set", key: "lang", value: string} | {type: "set", key: "contrast"|"grain"|"temperature", value: number}
  *   | {type: "set", key: "suits", value: "two"|"four"} | {type: "token", value: string}} SettingsIntent
- * What the kernel sends to the bar: `{type: "token", value: string}`, a new token to keep.
+ * What the kernel sends to the bar: `{type: "token", value: string}`, a new token to keep, and
+ * `{type: "kept", rows: object[], gone: number[]}`, games to keep (by their `id`) and to forget.
  */
 
 const STORE = "cardavia.settings";
@@ -46,9 +53,33 @@ function storedToken() {
   }
 }
 
+const GAME = "cardavia.game.";
+
 function keepToken(msg) {
   if (!msg || msg.type !== "token" || typeof msg.value !== "string") return;
   try { localStorage.setItem(TOKEN, msg.value); } catch { /* storage refused: this page's game is kept for this visit only */ }
+}
+
+// Every game this browser keeps, as the kernel sent it (a row that is no JSON goes as its text: the kernel refuses it in words).
+function keptGames() {
+  const rows = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (!key?.startsWith(GAME)) continue;
+      const text = localStorage.getItem(key);
+      try { rows.push(JSON.parse(text)); } catch { rows.push(text); }
+    }
+  } catch { /* storage refused: no games kept */ }
+  return rows;
+}
+
+function keepGames(msg) {
+  if (!msg || msg.type !== "kept") return;
+  try {
+    for (const row of Array.isArray(msg.rows) ? msg.rows : []) localStorage.setItem(GAME + row.id, JSON.stringify(row));
+    for (const id of Array.isArray(msg.gone) ? msg.gone : []) localStorage.removeItem(GAME + id);
+  } catch { /* storage full or refused: the game lasts as long as this page */ }
 }
 
 function stored() {
@@ -144,8 +175,8 @@ export default {
     for (const name of ["texts", "notice"]) model.on(`change:${name}`, draw);
     for (const key of KEYS) model.on(`change:${key}`, () => { show(key); changed(key); });
     model.on("change:look", () => shared.applyLook(root, model.get("look")));
-    model.on("msg:custom", keepToken);
-    model.send({ type: "token", value: storedToken() });
+    model.on("msg:custom", (msg) => { keepToken(msg); keepGames(msg); });
+    model.send({ type: "token", value: storedToken(), games: keptGames() });
     shared.applyLook(root, model.get("look"));
     draw();
     window.dispatchEvent(new CustomEvent("cardavia:lang", { detail: model.get("lang") }));

@@ -2,20 +2,22 @@
 
 SQLAlchemy Core over SQLite (the default, a file beside the server) or PostgreSQL (several machines);
 the schema is versioned by Alembic. Only the kernel reaches it; a page holds nothing but its token.
-Tokens and the URL need no SQLAlchemy (the browser edition has none): ``Store`` is imported on first use.
+Tokens, the URL and the rows need no SQLAlchemy (the browser edition has none, and keeps its games with
+``store.browser.PageStore`` instead): ``Store`` is imported on first use.
 """
 
 from typing import Any
 
 from cardavia_nb.store.errors import StoreError
 from cardavia_nb.store.location import default_url, store_url
+from cardavia_nb.store.rows import Saved
 from cardavia_nb.store.tokens import check_token, new_token
 
-_DATABASE = ("Saved", "Store")
+_DATABASE = ("Store",)
 
 
 def __getattr__(name: str) -> Any:
-    """``Store`` and ``Saved`` from ``store.games``, imported when first asked for."""
+    """``Store`` from ``store.games``, imported when first asked for."""
     if name in _DATABASE:
         from cardavia_nb.store import games
         return getattr(games, name)

@@ -5,7 +5,6 @@ and delete a player's games. Every query is bound to the token's hash, so a toke
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Iterator
 
@@ -16,31 +15,11 @@ from sqlalchemy.exc import SQLAlchemyError
 from cardavia_nb.store.engine import make_engine, migrate, reading
 from cardavia_nb.store.errors import StoreError
 from cardavia_nb.store.location import store_url
+from cardavia_nb.store.rows import LEFT, OVER, PLAYING, Saved, check_outcome
 from cardavia_nb.store.tables import games, players
 from cardavia_nb.store.tokens import token_key
 
 log = logging.getLogger("cardavia_nb.store")
-PLAYING, OVER, LEFT = "playing", "over", "left"
-OUTCOMES = ("won", "lost", "drawn")
-
-
-@dataclass(frozen=True)
-class Saved:
-    """One stored game as its owner may see it."""
-
-    id: int
-    game: str
-    level: str
-    seat: int
-    status: str
-    practice: bool
-    record: str
-    moves: int
-    deals: int
-    points: float | None
-    outcome: str | None
-    started: datetime
-    updated: datetime
 
     @property
     def over(self) -> bool:
@@ -98,8 +77,7 @@ class Store:
         """Keep a game's record after a move: a new row without ``game_id``, else that row updated.
         Returns the game's id. A new game leaves the player's earlier unfinished game of the same name
         as "left" (kept apart, never counted)."""
-        if outcome is not None and outcome not in OUTCOMES:
-            raise ValueError(f"An outcome is one of {', '.join(OUTCOMES)}, not {outcome!r}.")
+        check_outcome(outcome)
         key, now = token_key(token), _now()
         values = dict(record=record, moves=moves, deals=deals, updated=now, status=OVER if over else PLAYING,
                       points=points if over else None, outcome=outcome if over else None)

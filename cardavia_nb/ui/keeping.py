@@ -23,14 +23,15 @@ _OPEN: dict[str | None, Any] = {}  # the kernel's stores by URL, opened once
 
 
 def shared_store(url: str | None = None) -> Any:
-    """The kernel's one ``Store`` for ``url`` (see ``store.store_url``), or None when there is none:
-    no SQLAlchemy (the browser edition) or a database that cannot be opened (logged by the store)."""
+    """The kernel's one ``Store`` for ``url`` (see ``store.store_url``); where SQLAlchemy is absent (the
+    browser edition) the page's ``PageStore``, kept in the browser's storage; None when the database
+    cannot be opened (logged by the store)."""
+    from cardavia_nb.store.browser import browser_edition, page_store
+
     if url not in _OPEN:
-        try:
-            from cardavia_nb.store import Store
-        except ImportError:
-            log.info("store: SQLAlchemy is not installed (the browser edition): games are not kept")
-            return None
+        if browser_edition():
+            return page_store()
+        from cardavia_nb.store import Store
         try:
             _OPEN[url] = Store(url)
         except StoreError:

@@ -7,7 +7,10 @@ The page changes a setting with an intent, ``{"type": "set", "key": "lang", "val
 trait. The bar's front end keeps the chosen values in the browser's storage and sends them again when
 a page opens (widgets/settings.js). It sends the page's player token the same way,
 ``{"type": "token", "value": ...}``: the key of its games in the store (``ui/keeping.py``); a page
-without one, or with a malformed one, is given a new token by the kernel.
+without one, or with a malformed one, is given a new token by the kernel. Where Python runs in the
+browser (the static site), the token's intent also carries the games the page keeps in the browser's
+storage, ``"games": [row, ...]``, and the kernel sends back ``{"type": "kept", "rows": [...], "gone": [id, ...]}``
+after each save or deletion (``store/browser.py``).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import traitlets
 
 from cardavia_nb import i18n
 from cardavia_nb.core.text import Msg
+from cardavia_nb.store.browser import browser_edition, page_store
 from cardavia_nb.store.tokens import check_token, new_token
 from cardavia_nb.ui.assets import Widget, asset, module, shared_module
 
@@ -170,6 +174,7 @@ class Settings(Widget):
         changes nothing.
         """
         if isinstance(content, dict) and content.get("type") == "token":
+            self._take_kept(content.get("games"))
             self._take_token(content.get("value"))
             return
         key = content.get("key") if isinstance(content, dict) and content.get("type") == "set" else None
@@ -193,6 +198,22 @@ class Settings(Widget):
         self._token_followers.append(weakref.WeakMethod(callback))
         if self.token is not None:
             callback(self.token, None)
+
+    def _take_kept(self, rows: Any) -> None:
+        """The games the page kept in the browser's storage, sent with its token. Only where Python runs
+        in the browser (no database): they go into the page's store, which hands each row it saves or
+        deletes back to the page to keep; rows it refuses are said. A server's store ignores them."""
+        if not browser_edition():
+            return
+        store = page_store()
+        refused = store.load(rows)
+        store.mirror(self._keep_in_page)
+        if refused:
+            self.tell(Msg.of("site.store.refused", count=refused))
+
+    def _keep_in_page(self, rows: list[dict[str, Any]], gone: list[int]) -> None:
+        """Hand the page the games to keep (new or changed rows) and those to forget (by id)."""
+        self.send({"type": "kept", "rows": rows, "gone": gone})
 
     def _take_token(self, value: Any) -> None:
         """The page's token; none or a malformed one is replaced by a new token sent back to the page."""

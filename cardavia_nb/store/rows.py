@@ -1,0 +1,35 @@
+"""What every store hands out, with no database code: a stored game (``Saved``) and its statuses, so that
+the SQL store and the browser's store give the same rows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+PLAYING, OVER, LEFT = "playing", "over", "left"
+OUTCOMES = ("won", "lost", "drawn")
+
+
+@dataclass(frozen=True)
+class Saved:
+    """One stored game as its owner may see it."""
+
+    id: int
+    game: str
+    level: str
+    seat: int
+    status: str
+    practice: bool
+    record: str
+    moves: int
+    deals: int
+    points: float | None
+    outcome: str | None
+    started: datetime
+    updated: datetime
+
+
+def check_outcome(outcome: str | None) -> None:
+    """A ValueError in words unless ``outcome`` is None or one of OUTCOMES."""
+    if outcome is not None and outcome not in OUTCOMES:
+        raise ValueError(f"An outcome is one of {', '.join(OUTCOMES)}, not {outcome!r}.")
