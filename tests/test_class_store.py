@@ -137,6 +137,7 @@ def test_finish_replays_the_record_and_computes_the_score_itself(classes):
          "other_players"),
         (dataclasses.replace(other_deal, game="pao_de_kuai"), "other_game"),
         (record, "other_deal"),
+        (student_record(cls, 1, seed=5, cheat=True), "bad_moves"),  # legal moves, not the set's computer's
     ]:
         _refused(key, lambda forged=forged: classes.finish(cls, token, 1, forged))
     moves = list(other_deal.actions)
@@ -149,12 +150,11 @@ def test_finish_replays_the_record_and_computes_the_score_itself(classes):
     assert classes.finish(cls, token, 1, other_deal) is True
 
 
-def _finish_twice(classes, cls, token, records, outcomes, errors, barrier):
-    """One student's kernel: wait for the others, then finish every deal, each twice."""
+def _finish(classes, cls, token, records, outcomes, errors, barrier):
+    """One student's kernel (or its twin sending the same results again): wait for all, then finish every deal."""
     try:
         barrier.wait()
         for deal, record in enumerate(records):
-            outcomes.append(classes.finish(cls, token, deal, record))
             outcomes.append(classes.finish(cls, token, deal, record))
     except Exception as err:  # noqa: BLE001 - every failure is counted, none may happen
         errors.append(repr(err))
@@ -164,9 +164,9 @@ def test_thirty_students_finishing_the_same_deals_at_once_keep_exactly_one_resul
     cls = classes.create(TEACHER, "truco", "low", 2)
     tokens = _joined(classes, cls, 30)
     records = [[student_record(cls, deal, seed=n % 3) for deal in range(2)] for n in range(30)]
-    outcomes, errors, barrier = [], [], threading.Barrier(30)
-    threads = [threading.Thread(target=_finish_twice, args=(classes, cls, t, r, outcomes, errors, barrier))
-               for t, r in zip(tokens, records)]
+    outcomes, errors, barrier = [], [], threading.Barrier(60)
+    threads = [threading.Thread(target=_finish, args=(classes, cls, t, r, outcomes, errors, barrier))
+               for t, r in zip(tokens + tokens, records + records)]  # each result sent twice at the same moment
     for thread in threads:
         thread.start()
     for thread in threads:
