@@ -148,6 +148,13 @@ def test_a_new_set_shows_its_code_its_link_large_and_as_a_qr_code(store, quick_h
     assert (cls.game, cls.deals, cls.level, cls.kind) == ("truco", 3, "low", "server")
 
 
+def test_student_links_beside_the_page_and_on_a_hub_to_each_students_own_server():
+    assert student_link(None, "french_tarot", "C0de") == "03-french-tarot.ipynb?tab=table&class=C0de"
+    hub = "https://hub.school.org/user/ms.silva/voila/render/notebooks/05-class.ipynb"
+    assert student_link(hub, "truco", "C0de") == \
+        "https://hub.school.org/hub/user-redirect/voila/render/notebooks/01-truco.ipynb?tab=table&class=C0de"
+
+
 def test_high_plays_each_deal_once_in_the_background_and_the_board_shows_its_score(store):
     board = opened(Classes(store))
     cls = created(board, "pao_de_kuai", 2)

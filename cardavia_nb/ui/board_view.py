@@ -7,6 +7,7 @@ into table cells and button labels, which the page shows as text (never into Mar
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 from urllib.parse import urlsplit
 
@@ -25,13 +26,17 @@ from cardavia_nb.ui.reviewing import amount
 UPLOAD = "results"  # the file picker's id
 MAX_UPLOAD = 1_000_000  # characters of one results file the page sends at most (the store checks its own limit)
 LOOPBACK = ("127.", "localhost", "::1")
+HUB_USER = re.compile(r"/user/[^/]+/(?=voila/)")  # a JupyterHub user's server in a page address
 
 
 def student_link(origin: str | None, game: str, code: str) -> str:
     """The student link of a set: the game's page beside this one (``origin`` is this page's address,
-    without query or fragment), at its table with the class code; relative when the address is unknown."""
+    without query or fragment), at its table with the class code; relative when the address is unknown.
+    On JupyterHub the teacher's own server (``/user/<name>/``) becomes each student's (``/hub/user-redirect/``)."""
     tail = f"{PAGES[game]}?tab=table&class={code}"
-    return f"{origin.rsplit('/', 1)[0]}/{tail}" if origin else tail
+    if not origin:
+        return tail
+    return f"{HUB_USER.sub('/hub/user-redirect/', origin, count=1).rsplit('/', 1)[0]}/{tail}"
 
 
 def loopback(origin: str | None) -> bool:
