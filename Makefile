@@ -33,14 +33,15 @@ play: $(VENV)/.stamp-notebooks
 	  $(PY) -m cardavia_nb.classmode --print-flags --students $$(( $(POOL) * $(words $(GAME_PAGES)) )) --pages $(GAME_PAGES) --fill-delay 0))
 
 ## class: Voila for a room on every interface (HOST=0.0.0.0) with STUDENTS preheated kernels shared among
-## PAGES (notebook names); it says when the pool is full: then hand out the link (docs/classroom.md)
+## PAGES (notebook names); it says when the pool is full: then hand out the link (docs/classroom.md). It prints
+## the teacher's link too: its key is drawn once and kept in .cardavia/teacher.key (or CARDAVIA_TEACHER_KEY)
 STUDENTS ?= 30
 PAGES ?= 01-truco
 FILL_DELAY ?= 60
 class: HOST = 0.0.0.0
 class: $(VENV)/.stamp-notebooks
 	$(JUPYTER_ENV) $(PY) -m cardavia_nb.classmode --students $(STUDENTS) --pages $(PAGES) \
-	  --fill-delay $(FILL_DELAY) --host $(HOST) --port $(PORT) --store '$(STORE)'
+	  --fill-delay $(FILL_DELAY) --host $(HOST) --port $(PORT) --store '$(STORE)' --data-dir '$(CURDIR)/.cardavia'
 
 ## lab: open the notebooks in JupyterLab
 lab: $(VENV)/.stamp-notebooks

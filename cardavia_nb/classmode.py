@@ -1,4 +1,5 @@
-"""Class mode: Voila with a pool of preheated kernels per game page, and word when the pool is full.
+"""Class mode: Voila with a pool of preheated kernels per game page, word when the pool is full, and
+the teacher's key.
 
 A class arriving at once would otherwise start one kernel per student on a small server at the same
 moment. Here each named page keeps ``pool_size`` kernels that have already run its notebook
@@ -7,14 +8,24 @@ is replaced only after ``fill_delay`` seconds, so refills do not compete with th
 
     python -m cardavia_nb.classmode --students 30 --pages 01-truco      # what `make class` runs
     python -m cardavia_nb.classmode --print-flags --students 30         # the same as Voila flags
+
+The teacher key opens the teacher's page (``notebooks/05-class.ipynb``: class sets and their board). It is
+drawn with ``secrets`` at the first start and kept in the data folder (``.cardavia/teacher.key``, mode
+0600), so a restart keeps the teacher's sets; ``--teacher-key`` or ``$CARDAVIA_TEACHER_KEY`` gives one.
+Only its SHA-256 reaches the kernels (``$CARDAVIA_TEACHER_HASH``); the key travels in the teacher link's
+fragment (``#key=``), which browsers never send to a server, so no server log holds it.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import math
+import re
+import secrets
+import socket
 import subprocess
 import sys
 import time
@@ -22,10 +33,16 @@ import urllib.request
 from datetime import datetime, timezone
 from pathlib import Path
 
-from cardavia_nb.store.location import ENV, store_url
+from cardavia_nb.store.location import DATA_DIR, ENV, store_url
 
 DEFAULT_PAGES = ("01-truco",)
 FILL_DELAY = 60.0  # seconds between a student taking a pooled kernel and its replacement starting
+KEY_ENV = "CARDAVIA_TEACHER_KEY"  # a key the teacher gives (else drawn and kept in the data folder)
+HASH_ENV = "CARDAVIA_TEACHER_HASH"  # what the kernels get: the key's SHA-256, never the key
+KEY_FILE = "teacher.key"
+CLASS_PAGE = "05-class.ipynb"
+EVERY_INTERFACE = ("0.0.0.0", "", "::")  # hosts that mean "listen on every interface": no address to give out
+KEY_FORM = re.compile(r"[A-Za-z0-9_-]{22,200}")  # 22 URL-safe characters carry 128 bits and more
 
 
 def pool_config(students: int, pages: tuple[str, ...] | list[str]) -> dict[str, dict[str, int]]:
@@ -97,6 +114,61 @@ def serving(base: str, proc: subprocess.Popen, timeout: float, probe: str = "voi
     return False
 
 
+def key_hash(key: str) -> str:
+    """The SHA-256 of a teacher key, in hex: all the kernels are told."""
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+def teacher_key(given: str | None, folder: Path) -> str:
+    """The teacher key: ``given`` (checked), else the one kept in ``folder/teacher.key``, else a new one
+    drawn with ``secrets`` (192 bits) and kept there, readable by this user only."""
+    if given:
+        if not KEY_FORM.fullmatch(given):
+            raise SystemExit("A teacher key is 22 to 200 letters, digits, '-' or '_' (128 bits or more); "
+                             "leave it out and class mode draws one.")
+        return given
+    path = folder / KEY_FILE
+    if path.is_file():
+        kept = path.read_text(encoding="utf-8").strip()
+        if not KEY_FORM.fullmatch(kept):
+            raise SystemExit(f"{path} does not hold a teacher key: delete it and class mode draws a new one.")
+        path.chmod(0o600)
+        return kept
+    folder.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(24)
+    with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w", encoding="utf-8") as out:
+        out.write(key + "\n")
+    return key
+
+
+def room_address() -> str | None:
+    """This machine's address on its network (not a loopback one), or None when it has none.
+
+    Connecting a UDP socket sends nothing: it only asks the system which interface it would use."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.254.254.254", 1))
+            address = probe.getsockname()[0]
+    except OSError:
+        return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def page_links(host: str, port: int, pages: list[str], key: str, room: str | None = None) -> tuple[list[str], str]:
+    """The students' links to ``pages`` and the teacher's link (its key in the fragment); a server on every
+    interface is named by ``room`` (this machine's address), else by a placeholder to replace."""
+    if host in EVERY_INTERFACE:
+        host = room or "ADDRESS"
+    base = f"http://{host}:{port}/voila/render/notebooks/"
+    return [f"{base}{page.removesuffix('.ipynb')}.ipynb" for page in pages], f"{base}{CLASS_PAGE}#key={key}"
+
+
+def kernel_env(store: str | None, key: str) -> dict[str, str]:
+    """The server's (and so its kernels') environment: the store's URL and the key's hash, not the key."""
+    env = {name: value for name, value in os.environ.items() if name != KEY_ENV}
+    return {**env, ENV: store_url(store), HASH_ENV: key_hash(key)}
+
+
 def main(argv: list[str] | None = None) -> None:
     """Start Voila in class mode, say when the pool is full, then serve until Ctrl-C."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -108,23 +180,33 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--print-flags", action="store_true", help="print the Voila flags and stop")
     parser.add_argument("--store", default=None, help="the games' database URL (default $CARDAVIA_STORE, "
                         "else .cardavia/games.sqlite here); see docs/classroom.md")
+    parser.add_argument("--teacher-key", default=None, help=f"the key of the teacher's page (default ${KEY_ENV}, "
+                        f"else the one kept in the data folder, else a new one kept there)")
+    parser.add_argument("--data-dir", type=Path, default=Path(DATA_DIR), help="where the teacher key is kept")
     args = parser.parse_args(argv)
     flags = voila_flags(args.students, args.pages, args.fill_delay)
     if args.print_flags:
         print(" ".join(f"'{flag}'" for flag in flags))
         return
     size = sum(pool["pool_size"] for pool in pool_config(args.students, args.pages).values())
+    key = teacher_key(args.teacher_key or os.environ.get(KEY_ENV), args.data_dir)
+    room = room_address()
+    students, teacher = page_links(args.host, args.port, args.pages, key, room)
     proc = subprocess.Popen([sys.executable, "-m", "voila", f"--Voila.ip={args.host}", f"--Voila.port={args.port}",
                              "--Voila.port_retries=0", "--no-browser", *flags],
-                            env={**os.environ, ENV: store_url(args.store)})  # the kernels inherit the store
+                            env=kernel_env(args.store, key))  # the kernels inherit the store and the key's hash
     try:
         base = f"http://127.0.0.1:{args.port}/"
         if not serving(base, proc, 120):
             raise SystemExit(f"Voila did not start (exit code {proc.poll()}).")
+        print(f"Teacher's page (keep this link to yourself: its key opens your class sets): {teacher}", flush=True)
+        if args.host in EVERY_INTERFACE and room is None:
+            print("This machine has no network address yet: replace ADDRESS in the links with the one students "
+                  "can reach.", flush=True)
         print(f"Class mode: preheating {size} kernels for {', '.join(args.pages)} "
               f"(30 took 34 s on a busy 2-core machine); wait for 'Pool full' before handing out the link.", flush=True)
         took = wait_until_full(base, proc.pid, size, timeout=max(300.0, 10.0 * size))
-        links = "  ".join(f"http://{args.host}:{args.port}/voila/render/notebooks/{page}.ipynb" for page in args.pages)
+        links = "  ".join(students)
         print(f"Pool full after {took:.0f} s: hand out the link(s) now: {links}" if took is not None
               else f"The pool is not full yet (the machine is busy); pages still open, the first ones slower: {links}",
               flush=True)

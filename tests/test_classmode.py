@@ -1,14 +1,18 @@
 """Class mode: pools per notebook sized from the class, the Makefile's flags, voila.json's culling,
-and a game page's modules that do not load the other games."""
+a game page's modules that do not load the other games, and the teacher key (drawn, kept, hashed)."""
 
+import hashlib
 import json
+import stat
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from cardavia_nb.classmode import DEFAULT_PAGES, pool_config, voila_flags
+from cardavia_nb import classmode
+from cardavia_nb.classmode import (DEFAULT_PAGES, HASH_ENV, KEY_ENV, KEY_FILE, kernel_env, key_hash, page_links,
+                                   pool_config, teacher_key, voila_flags)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -45,7 +49,8 @@ def test_make_class_passes_students_pages_and_every_interface():
     line = out.replace("\\\n", " ")
     command = line[line.index("-m cardavia_nb.classmode"):].splitlines()[0].split()
     assert command[2:] == ["--students", "12", "--pages", "01-truco", "03-french-tarot", "--fill-delay", "30",
-                           "--host", "0.0.0.0", "--port", "8866", "--store", f"'sqlite:///{ROOT}/.cardavia/games.sqlite'"]
+                           "--host", "0.0.0.0", "--port", "8866", "--store", f"'sqlite:///{ROOT}/.cardavia/games.sqlite'",
+                           "--data-dir", f"'{ROOT}/.cardavia'"]
 
 
 def test_print_flags_gives_the_voila_flags():
@@ -78,3 +83,80 @@ def test_make_play_keeps_one_warm_kernel_per_game_page_unless_pool_is_zero():
         assert f'"notebooks/{page}.ipynb": {{"pool_size": 1}}' in pooled
     assert "'--VoilaKernelManager.fill_delay=0'" in pooled
     assert "preheat" not in dry("POOL=0")
+
+
+# --- the teacher key -------------------------------------------------------------------------------
+
+def test_a_teacher_key_is_drawn_once_and_kept_for_this_user_only(tmp_path):
+    key = teacher_key(None, tmp_path / "data")
+    path = tmp_path / "data" / KEY_FILE
+    assert len(key) >= 32 and path.read_text().strip() == key
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert teacher_key(None, tmp_path / "data") == key  # a restart keeps the teacher's sets
+    assert teacher_key(None, tmp_path / "other") != key
+
+
+def test_a_given_teacher_key_is_used_as_it_is_and_a_weak_or_strange_one_refused(tmp_path):
+    given = "a" * 22 + "-_Z9"
+    assert teacher_key(given, tmp_path) == given and not (tmp_path / KEY_FILE).exists()
+    for bad in ("short", "x" * 21, "spaces are not allowed in it", "é" * 30, "k" * 201):
+        with pytest.raises(SystemExit, match="22 to 200"):
+            teacher_key(bad, tmp_path)
+
+
+def test_a_damaged_key_file_is_refused_in_words(tmp_path):
+    (tmp_path / KEY_FILE).write_text("not a key\n")
+    with pytest.raises(SystemExit, match="delete it"):
+        teacher_key(None, tmp_path)
+
+
+def test_the_kernels_get_the_keys_hash_and_the_store_never_the_key(monkeypatch):
+    monkeypatch.setenv(KEY_ENV, "k" * 30)
+    env = kernel_env("sqlite:///x.sqlite", "k" * 30)
+    assert env[HASH_ENV] == hashlib.sha256(b"k" * 30).hexdigest() == key_hash("k" * 30)
+    assert KEY_ENV not in env and "k" * 30 not in "".join(env.values())
+    assert env["CARDAVIA_STORE"] == "sqlite:///x.sqlite"
+
+
+def test_links_name_a_reachable_address_and_carry_the_key_in_the_fragment_only():
+    students, teacher = page_links("0.0.0.0", 8866, ["01-truco", "03-french-tarot.ipynb"], "K" * 32, room="192.168.1.20")
+    assert students == ["http://192.168.1.20:8866/voila/render/notebooks/01-truco.ipynb",
+                        "http://192.168.1.20:8866/voila/render/notebooks/03-french-tarot.ipynb"]
+    assert teacher == "http://192.168.1.20:8866/voila/render/notebooks/05-class.ipynb#key=" + "K" * 32
+    assert (ROOT / "notebooks" / teacher.split("/")[-1].split("#")[0]).is_file()
+    students, teacher = page_links("0.0.0.0", 80, ["01-truco"], "K" * 32, room=None)
+    assert students[0].startswith("http://ADDRESS:80/") and teacher.startswith("http://ADDRESS:80/")
+    assert page_links("127.0.0.1", 9, ["01-truco"], "K" * 32)[0] == ["http://127.0.0.1:9/voila/render/notebooks/01-truco.ipynb"]
+
+
+def test_room_address_is_never_a_loopback_one():
+    address = classmode.room_address()
+    assert address is None or not address.startswith("127.")
+
+
+def test_class_mode_prints_the_teacher_link_and_starts_voila_with_the_hash_only(monkeypatch, tmp_path, capsys):
+    started = {}
+
+    class Voila:
+        pid = 1
+
+        def __init__(self, cmd, env):
+            started.update(cmd=cmd, env=env)
+
+        def poll(self):
+            return None
+
+        def wait(self, *_):
+            return 0
+
+    monkeypatch.setattr(classmode.subprocess, "Popen", Voila)
+    monkeypatch.setattr(classmode, "serving", lambda *_: True)
+    monkeypatch.setattr(classmode, "wait_until_full", lambda *_, **__: 3.0)
+    monkeypatch.setattr(classmode, "room_address", lambda: None)
+    monkeypatch.delenv(KEY_ENV, raising=False)
+    classmode.main(["--students", "2", "--data-dir", str(tmp_path), "--store", "sqlite:///s.sqlite"])
+    key = (tmp_path / KEY_FILE).read_text().strip()
+    out = capsys.readouterr().out
+    assert f"http://ADDRESS:8866/voila/render/notebooks/05-class.ipynb#key={key}" in out
+    assert "replace ADDRESS" in out and "http://ADDRESS:8866/voila/render/notebooks/01-truco.ipynb" in out
+    assert started["env"][HASH_ENV] == key_hash(key) and key not in " ".join([*started["cmd"], *started["env"].values()])

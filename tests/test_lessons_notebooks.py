@@ -22,7 +22,7 @@ from tests.browser.harness import ROOT, voila_server
 from tests.support import send
 
 TAG = "jupyterlab-only"
-STEPS = {"00-cardavia.ipynb": 0, "01-truco.ipynb": 9, "02-pao-de-kuai.ipynb": 5, "03-french-tarot.ipynb": 8}
+STEPS = {"00-cardavia.ipynb": 0, "01-truco.ipynb": 9, "02-pao-de-kuai.ipynb": 5, "03-french-tarot.ipynb": 8, "05-class.ipynb": 0}
 # Notebooks written for JupyterLab readers who code: their English Markdown is the lesson itself.
 CODE_LESSONS = {"04-your-own-bot.ipynb"}
 NOTEBOOKS = [ROOT / "notebooks" / name for name in STEPS]

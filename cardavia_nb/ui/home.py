@@ -1,14 +1,16 @@
-"""The home page: the card traditions with a few of their cards, and a link to each game's page."""
+"""The home page: the card traditions with a few of their cards, a link to each game's page, and a quiet
+line for teachers leading to the class board."""
 
 from __future__ import annotations
 
 from cardavia_nb import i18n
 from cardavia_nb.core.cards import family
 from cardavia_nb.traditions import TRADITIONS
-from cardavia_nb.ui.panel import Panel, cards, md
+from cardavia_nb.ui.panel import Panel, cards, md, note
 
 # Notebook of each game, relative to the home notebook (Voila serves them side by side).
 PAGES = {"truco": "01-truco.ipynb", "pao_de_kuai": "02-pao-de-kuai.ipynb", "french_tarot": "03-french-tarot.ipynb"}
+CLASS_PAGE = "05-class.ipynb"  # the teacher's page: class sets and their live board (ui/board.py)
 
 
 def page_link(game: str, lang: str, tab: str = "") -> str:
@@ -41,6 +43,7 @@ class Home(Panel):
             out.append(md(f"## {t(f'games.{game}.title')}\n\n{t(f'games.{game}.blurb')}\n\n"
                           f"[{t('home.nav.learn')}]({page_link(game, lang)}) · "
                           f"[{t('home.nav.play')}]({page_link(game, lang, 'table')})"))
+        out.append(note(t("home.teacher", link=f"{CLASS_PAGE}?lang={lang}")))
         return out
 
 

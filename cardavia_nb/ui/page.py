@@ -13,6 +13,8 @@ from pathlib import Path
 from cardavia_nb import i18n
 from cardavia_nb.ui.home import PAGES
 
+CLASS = "class"  # the teacher's page (notebooks/05-class.ipynb, its metadata's cardavia.page)
+
 WORDS_FILE = Path(__file__).resolve().parents[2] / "share" / "jupyter" / "voila" / "templates" / "cardavia" / "words.json"
 
 
@@ -27,8 +29,9 @@ def page_words() -> dict[str, dict]:
             "tabs": t("ui.page.tabs"),
             "skip": t("ui.page.skip"),
             "tab": {"learn": t("ui.page.learn"), "table": t("ui.table.tab_table"), "rules": t("ui.table.tab_rules")},
-            "heading": {"home": t("home.title"), **games},
-            "title": {"home": t("home.title"), **{game: t("ui.page.title", page=name) for game, name in games.items()}},
+            "heading": {"home": t("home.title"), **games, CLASS: t("board.title")},
+            "title": {"home": t("home.title"), **{game: t("ui.page.title", page=name) for game, name in games.items()},
+                      CLASS: t("ui.page.title", page=t("board.title"))},
         }
     return out
 

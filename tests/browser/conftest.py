@@ -28,6 +28,22 @@ def voila_url(tmp_path_factory):
         yield server.url
 
 
+TEACHER_KEY = "browser-test-teacher-key-0123456789"
+
+
+@pytest.fixture(scope="session")
+def class_voila(tmp_path_factory):
+    """A Voila for the teacher's page, as class mode starts it: its kernels get the hash of TEACHER_KEY and a
+    store of their own (this tree's page template too); yields (base URL, store URL)."""
+    from cardavia_nb.classmode import kernel_env
+
+    folder = tmp_path_factory.mktemp("class")
+    store = f"sqlite:///{folder / 'games.sqlite'}"
+    env = {**kernel_env(store, TEACHER_KEY), "JUPYTER_PATH": str(ROOT / "share" / "jupyter")}
+    with voila_server(folder / "voila.log", env=env) as server:
+        yield server.url, store
+
+
 @pytest.fixture(scope="session")
 def browser():
     """Headless Debian Chromium; a missing Chromium fails when CARDAVIA_REQUIRE_BROWSER is set."""

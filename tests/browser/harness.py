@@ -59,12 +59,14 @@ def server_process(cmd: list[str], log: Path, probe: str, ready_seconds: float, 
 
 
 @contextlib.contextmanager
-def voila_server(log: Path, extra: tuple[str, ...] = (), ready_seconds: float = 60) -> Iterator[Server]:
-    """Voila on a free loopback port from the repo root (so it reads voila.json)."""
+def voila_server(log: Path, extra: tuple[str, ...] = (), ready_seconds: float = 60,
+                 env: dict | None = None) -> Iterator[Server]:
+    """Voila on a free loopback port from the repo root (so it reads voila.json); ``env`` its environment
+    (default: this process's)."""
     port = free_port()
     cmd = [sys.executable, "-m", "voila", f"--Voila.port={port}", "--Voila.ip=127.0.0.1",
            "--Voila.port_retries=0", "--no-browser", *extra]
-    with server_process(cmd, log, "voila/static/voila.js", ready_seconds, port=port) as (url, proc):
+    with server_process(cmd, log, "voila/static/voila.js", ready_seconds, env=env, port=port) as (url, proc):
         yield Server(url, proc.pid)
 
 

@@ -1,4 +1,5 @@
 // The Cardavia page around the widgets (inlined by index.html.j2 into the head).
+// On the class board, the teacher key is first taken out of the address (see `teacherKey`).
 // Before the kernel runs: the language (?lang=, else the stored settings, else English) gives
 // <html lang>, the title and a "Starting the game…" line. At Voila's finish, the cells are placed
 // by their part: header (h1, settings bar, tab bar), main (one tab panel per tab), footer; a skip
@@ -16,6 +17,22 @@
   })();
   let lang = known(params.get("lang")) ?? known(stored.lang) ?? "en";
   const parts = {};
+
+  // The class board's teacher key comes in the address's fragment (#key=…, never sent to a server). It leaves
+  // the address bar before anything is drawn (the bar may be on the projector) and is handed once to the
+  // board's front end (widgets/board.js), which sends it to the kernel.
+  let teacherKey = null;
+  if (PAGE === "class" && /(^#|&)key=/.test(location.hash)) {
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    teacherKey = fragment.get("key");
+    fragment.delete("key");
+    history.replaceState(history.state, "", `${location.pathname}${location.search}${fragment.size ? `#${fragment}` : ""}`);
+  }
+  window.cardaviaTeacherKey = () => {
+    const key = teacherKey;
+    teacherKey = null;
+    return key;
+  };
   root.dataset.cvSettling = "1";
   if (matchMedia("(prefers-reduced-motion: reduce)").matches) root.dataset.cvReducedMotion = "1";
   matchMedia("(prefers-reduced-motion: reduce)").addEventListener("change", (e) => {
