@@ -1,12 +1,13 @@
-"""The store's tables as SQLAlchemy Core metadata: players (by token hash) and their games.
+"""The store's tables as SQLAlchemy Core metadata: players (by token hash), their games, and classes.
 
-The first migration creates exactly these; a later schema change is a new migration plus an edit here.
+Each migration creates its part of exactly these; a later schema change is a new migration plus an edit here.
 """
 
 from __future__ import annotations
 
 from sqlalchemy import (
-    Boolean, Column, DateTime, Float, ForeignKey, Index, Integer, MetaData, String, Table, Text,
+    BigInteger, Boolean, Column, DateTime, Float, ForeignKey, Index, Integer, MetaData, String, Table, Text,
+    UniqueConstraint,
 )
 
 metadata = MetaData()
@@ -34,4 +35,59 @@ games = Table(
     Column("started", DateTime(timezone=True), nullable=False),
     Column("updated", DateTime(timezone=True), nullable=False),
     Index("games_by_player", "player", "game", "status"),
+)
+
+# --- a class (issue 29): sets of deals a teacher hands out, the students who joined, their results ------
+
+class_sets = Table(
+    "class_sets", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("code", String(120), nullable=False, unique=True),  # what students type; server codes are random
+    Column("teacher", String(64)),  # SHA-256 of the teacher key; NULL for an open set a student's store copied
+    Column("game", String(32), nullable=False),
+    Column("level", String(16), nullable=False),
+    Column("deals", Integer, nullable=False),
+    Column("kind", String(8), nullable=False),  # "server" or "open"
+    Column("seed", BigInteger, nullable=False),  # deals the set's cards: never leaves the kernel
+    Column("closed", Boolean, nullable=False, default=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Index("class_sets_by_teacher", "teacher"),
+)
+
+class_students = Table(
+    "class_students", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("set_id", Integer, ForeignKey("class_sets.id", ondelete="CASCADE"), nullable=False),
+    Column("player", String(64)),  # SHA-256 of the student's token; NULL for a name from an uploaded file
+    Column("name", String(40), nullable=False),
+    Column("name_key", String(160), nullable=False),  # the name folded, so "Ana" and "ANA" are one name
+    Column("playing", Integer),  # the deal begun and not finished, if any
+    Column("joined", DateTime(timezone=True), nullable=False),
+    Column("seen", DateTime(timezone=True), nullable=False),  # last sign of life (a deal begun or finished)
+    UniqueConstraint("set_id", "player", name="class_students_one_name_per_token"),
+    UniqueConstraint("set_id", "name_key", name="class_students_one_token_per_name"),
+)
+
+class_results = Table(
+    "class_results", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("set_id", Integer, ForeignKey("class_sets.id", ondelete="CASCADE"), nullable=False),
+    Column("student", Integer, ForeignKey("class_students.id", ondelete="CASCADE"), nullable=False),
+    Column("deal", Integer, nullable=False),
+    Column("record", Text, nullable=False),  # the replayed record, as the store's replay wrote it
+    Column("score", Float, nullable=False),  # computed by the store's replay, never taken from a caller
+    Column("first", Text, nullable=False),  # JSON: the student's first decisions' move ids
+    Column("steps", Text, nullable=False),  # JSON: the record steps at which the student decided
+    Column("mistakes", Text),  # JSON: the review's summary, once it is in
+    Column("cost", Float),  # the mistakes' total loss, once reviewed
+    Column("finished", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("student", "deal", name="class_results_one_per_deal"),
+    Index("class_results_by_set", "set_id", "deal"),
+)
+
+class_highs = Table(
+    "class_highs", metadata,
+    Column("set_id", Integer, ForeignKey("class_sets.id", ondelete="CASCADE"), primary_key=True),
+    Column("deal", Integer, primary_key=True),
+    Column("value", Float, nullable=False),  # High's score on the deal, computed by the teacher's board
 )

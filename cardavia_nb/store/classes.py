@@ -1,0 +1,31 @@
+"""A class that plays together (issue 29): the one place the pages import it from.
+
+The pure parts (codes, the set's deals and players, scores, the results file, the teacher key) need no
+database and work in the browser edition too; ``Classes``, the door to the class tables, needs SQLAlchemy
+and is imported when first asked for.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardavia_nb.store.class_board import board_csv
+from cardavia_nb.store.class_deals import (
+    MAX_DEALS, MAX_NAME, SET_LEVELS, ClassError, ClassSet, check_name, deal_over, deal_score, deal_seed, open_code,
+    parse_open, set_deal, set_players,
+)
+from cardavia_nb.store.class_files import MAX_FILE, parse_file, results_file
+from cardavia_nb.store.teacher import HASH_ENV, teacher_id, teacher_ok
+
+
+def __getattr__(name: str) -> Any:
+    """``Classes`` from ``store.class_store``, imported when first asked for (it needs SQLAlchemy)."""
+    if name == "Classes":
+        from cardavia_nb.store.class_store import Classes
+        return Classes
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["HASH_ENV", "MAX_DEALS", "MAX_FILE", "MAX_NAME", "SET_LEVELS", "ClassError", "ClassSet",
+           "board_csv", "check_name", "deal_over", "deal_score", "deal_seed", "open_code", "parse_file", "parse_open",
+           "results_file", "set_deal", "set_players", "teacher_id", "teacher_ok"]
