@@ -118,6 +118,10 @@ class Table(Widget):
         # --- after the deal: record files, the replay, the review (ui/reviewing.py)
         self.reviewing = Reviewing(self, self._set_review)
         self._handlers.update(self.reviewing.intents())
+        # a page's other widgets (ui/classplay.py): gates see each intent first (raise Refusal to refuse it
+        # in words, return True when they handled it); observers are told after every committed move
+        self.gates: list[Callable[[str, dict], bool]] = []
+        self.observers: list[Callable[[Table], None]] = []
         self.hints = 0  # hints asked for in the game in play
         self._set_level(level)
         if state is None:
@@ -202,7 +206,8 @@ class Table(Widget):
         try:
             if handler is None:
                 raise Refusal(Msg.of("ui.notice.bad_message", type=str(kind)[:40]))
-            handler(content)
+            if not any(gate(kind, content) for gate in self.gates):
+                handler(content)
         except Refusal as refusal:
             self._set_notice(refusal.msg)
 
@@ -285,6 +290,13 @@ class Table(Widget):
         opening = Msg.of("ui.log.new_game") if seed is None else Msg.of("ui.log.new_game_code", code=str(seed))
         self._begin(self.game.new(code), code, opening)
 
+    def deal(self, state: Any, players: dict[int, Any], level: str) -> None:
+        """Start a game at ``state`` against the given computer ``players`` at ``level``, with no deal code:
+        the page is never told one, not even at the end (a class set's deal, ui/classplay.py)."""
+        self._set_level(level)
+        self._players.update({s: p for s, p in players.items() if s not in self._fixed})
+        self._begin(state, None, Msg.of("ui.log.new_game"))
+
     def _begin(self, state: Any, code: int | None, opening: Msg) -> None:
         """Start a game at ``state`` (deal code ``code``, None when unknown) with the log's first line."""
         self.reviewing.reset()  # after the deal: a new game forgets the last review
@@ -320,6 +332,8 @@ class Table(Widget):
         self.reviewing.deal_ended()  # a deal over: High plays it again for the summary (ui/same_cards.py)
         if self.keeper is not None:
             self.keeper.moved(self)
+        for observer in self.observers:
+            observer(self)
 
     def _step(self, turn: Turn) -> dict[str, Any]:
         """One animation step: the human's snapshot after a transition and its log lines (the deal

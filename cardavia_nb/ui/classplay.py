@@ -1,0 +1,336 @@
+"""A student's side of a class (issue 29): the panel under a game page's table when its address has ``?class=CODE``.
+
+The front end reads the code from the address and sends it (``{"type": "class", "code"}``: a preheated
+kernel has no query string); the page's token comes from the settings bar. The panel asks for a display
+name, then deals the set's deals in order at the table (``Table.deal``: the set's cards and computer
+players, no deal code shown), refuses *New game* and the level switch while in class (the table's gates),
+and at each deal's end writes the kernel's own record to the class (``Classes.finish``, which replays it),
+reviews it in a background thread (``Classes.reviewed``), and shows the class's results of that deal.
+A reload resumes: the table's keeper brings the game back, and the panel knows it as the set's deal.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import replace
+from typing import Any
+
+from cardavia_nb import i18n
+from cardavia_nb.core.record import Record
+from cardavia_nb.core.text import Msg
+from cardavia_nb.review import review
+from cardavia_nb.store.class_deals import ClassError, deal_over, deal_seed, played, set_deal, set_players
+from cardavia_nb.store.class_files import results_file
+from cardavia_nb.store.errors import StoreError
+from cardavia_nb.ui.assets import module
+from cardavia_nb.ui.classplay_local import LocalClasses
+from cardavia_nb.ui.classplay_view import blocks
+from cardavia_nb.ui.keeping import shared_store
+from cardavia_nb.ui.panel import Panel
+from cardavia_nb.ui.refusal import Refusal
+from cardavia_nb.ui.reviewing import WORLDS, deal_record
+
+log = logging.getLogger("cardavia_nb.ui.classplay")
+MAX_CODE = 200
+FILE_NAME = "cardavia-class-results.json"
+
+
+def class_door(store: Any) -> Any:
+    """The class tables of ``store`` (``Classes``), or this page's memory when there is no store."""
+    if store is None:
+        return LocalClasses()
+    from cardavia_nb.store.classes import Classes  # needs SQLAlchemy, which a store has
+    return Classes(store)
+
+
+class ClassPlay(Panel):
+    """``ClassPlay(table, keeper=keeper)`` under a game page's table; empty unless the page gives a class code."""
+
+    _esm = module("classplay.js")
+    worlds = WORLDS  # sampled worlds per judged decision in the deal's review
+
+    def __init__(self, table: Any, *, keeper: Any = None, store: Any = None, **kwargs: Any):
+        """Follow ``table`` (its keeper's store, else ``store``, else the kernel's shared store)."""
+        self.table, self._keeper, self._store = table, keeper, store
+        self.classes: Any = None  # the class door, opened with the first code
+        self._code: str | None = None  # the code the page gave
+        self.cls: Any = None  # the ClassSet (kernel side: its seed never reaches the page)
+        self.problem: str | None = None  # "wrong", "other_game", "store" when the code leads nowhere
+        self.token: str | None = None
+        self.name: str | None = None
+        self.deal: int | None = None  # the set's deal at the table
+        self.over = False  # that deal has ended (its result is written, or being written)
+        self.done: set[int] = set()  # the set's deals this student finished
+        self.results: dict[int, list[dict]] = {}
+        self.reviews: dict[int, Any] = {}  # deal -> the Review, or "failed"
+        self.records: dict[int, Record] = {}  # the finished deals' records of this kernel (the results file)
+        self._lock = threading.RLock()
+        self.thread: threading.Thread | None = None
+        super().__init__(settings=table.settings, **kwargs)
+        table.gates.append(self._gate)
+        table.observers.append(self._moved)
+        self.settings.on_token(self._on_token)
+
+    @property
+    def store(self) -> Any:
+        """The store the class is kept in, None when there is none (the browser edition)."""
+        if self._keeper is not None:
+            return self._keeper.store
+        return self._store if self._store is not None else shared_store()
+
+    @property
+    def joined(self) -> bool:
+        """Whether this page plays the class's deals now (a name given to a set that is open)."""
+        return self.cls is not None and self.name is not None and not self.cls.closed
+
+    def remaining(self) -> list[int]:
+        """The set's deals this student has not finished, in order."""
+        return [i for i in range(self.cls.deals) if i not in self.done] if self.cls is not None else []
+
+    def render(self, lang: str) -> list[dict]:
+        """The panel in ``lang`` (see ``classplay_view``)."""
+        with self._lock:
+            return blocks(self, lang)
+
+    # --- intents ------------------------------------------------------------------------------
+    def _on_msg(self, widget: Any, content: Any, buffers: Any) -> None:
+        """The class code from the page's address, else the panel's own intents (``text``, ``press``)."""
+        if not (isinstance(content, dict) and content.get("type") == "class"):
+            super()._on_msg(widget, content, buffers)
+            return
+        code = content.get("code")
+        self.notice = ""
+        try:
+            if not isinstance(code, str) or not 0 < len(code) <= MAX_CODE:
+                raise Refusal(Msg.of("classplay.bad_code"))
+            self._on_code(code)
+        except Refusal as refusal:
+            self.tell(refusal.msg)
+        self.refresh()
+
+    def handle(self, intent: str, content: dict) -> None:
+        """Join with a name, go to the next deal, download the results file; anything else changes nothing."""
+        press = content.get("id") if intent == "press" else None
+        try:
+            if intent == "text" and content.get("id") == "name":
+                self._join(content["value"])
+            elif press == "next":
+                self._next()
+            elif press == "download":
+                self._download()
+            else:
+                raise Refusal(Msg.of("ui.panel.bad_message"))
+        except Refusal as refusal:
+            self.tell(refusal.msg)
+        except ClassError as err:
+            self.tell(err.msg)
+
+    def _gate(self, kind: str, content: dict) -> bool:
+        """The table's intents in class: no level switch, no new game; a finished class deal's *New game*
+        (and Truco's *Next deal*) deals the set's next deal. Practice from the review is left alone."""
+        if not self.joined or self.deal is None:
+            return False
+        if kind == "level":
+            raise Refusal(Msg.of("classplay.no_level"))
+        practising = self.table.reviewing.practising
+        pause = self.table.turn.pause
+        goes_on = (kind == "new" and content.get("seed") in (None, "")) or (
+            kind == "act" and pause is not None and content.get("id") == pause.id)
+        if self.over and goes_on and not practising:
+            self._next()
+            self.refresh()
+            return True
+        if kind == "new":
+            raise Refusal(Msg.of("classplay.no_new"))
+        return False
+
+    # --- joining --------------------------------------------------------------------------------
+    def _on_code(self, code: str) -> None:
+        """Look the code up once: a wrong one, another game's set, a closed set, or the set to play."""
+        if self.cls is not None or self.problem is not None:
+            if self._code != code:
+                raise Refusal(Msg.of("classplay.other_code"))
+            return
+        self._code = code
+        try:
+            self.classes = class_door(self.store)
+            found = self.classes.find(code)
+        except StoreError:
+            self.problem = "store"
+            return
+        if found is None:
+            self.problem = "wrong"
+            return
+        self.cls = found
+        if found.game != self.table.game.name:
+            self.problem = "other_game"
+            return
+        self._begin()
+
+    def _on_token(self, token: str, _reason: str | None) -> None:
+        """The page's token (the keeper has already brought its game back): go on in the class."""
+        self.token = token
+        self._begin()
+        self.refresh()
+
+    def _begin(self) -> None:
+        """With the set and the token known: a closed set's results, else the name asked or the deals resumed."""
+        if self.cls is None or self.token is None or self.problem is not None:
+            return
+        try:
+            if self.cls.closed:
+                self.results = {d: rows for d in range(self.cls.deals)
+                                if (rows := self.classes.results(self.cls, self.token, d)) is not None}
+                return
+            place = self.classes.student(self.cls, self.token)
+        except StoreError:
+            self.problem = "store"
+            return
+        if place is not None:
+            self.name, self.done = place["name"], set(place["done"])
+            self._carry_on()
+
+    def _join(self, name: str) -> None:
+        """Join the set under ``name`` (refused in words when taken or malformed), then deal."""
+        if self.cls is None or self.problem is not None or self.cls.closed or self.token is None:
+            raise Refusal(Msg.of("classplay.no_class"))
+        if self.name is not None:
+            raise Refusal(Msg.of("classplay.already", name=self.name))
+        try:
+            self.name = self.classes.join(self.cls, self.token, name)
+        except StoreError:
+            raise Refusal(Msg.of("classplay.no_store")) from None
+        self._carry_on()
+
+    # --- the deals ------------------------------------------------------------------------------
+    def _carry_on(self) -> None:
+        """Go on with the set: the game the keeper brought back if it is one of the set's deals, else the next deal."""
+        table, game = self.table, self.table.game
+        if not table.reviewing.practising:
+            setup = table.record().setup
+            for index in range(self.cls.deals):
+                if setup == game.deal_setup(set_deal(game, self.cls, index)):
+                    self.deal, self.over = index, index in self.done
+                    table.seed = None  # the set's deal code never reaches the page
+                    self._moved(table)  # a deal that ended before the page went away is written now
+                    if index in self.done:
+                        self._read_results(index)
+                    return
+        self._next()
+
+    def _next(self) -> None:
+        """Deal the set's next unfinished deal at the table (the set's cards, level and players)."""
+        if self.deal is not None and not self.over:
+            raise Refusal(Msg.of("classplay.not_over"))
+        remaining = self.remaining()
+        if not remaining:
+            raise Refusal(Msg.of("classplay.all_played"))
+        index = remaining[0]
+        with self._lock:
+            self.deal, self.over = index, False
+        players = set_players(self.cls, index)
+        self.table.deal(set_deal(self.table.game, self.cls, index),
+                        {seat: p for seat, p in enumerate(players) if p is not None}, self.cls.level)
+        try:
+            self.classes.started(self.cls, self.token, index)
+        except (StoreError, ClassError):
+            log.warning("class: deal %s could not be marked begun", index, exc_info=True)
+
+    def _moved(self, table: Any) -> None:
+        """After each move at the table: when the set's deal ends, write it and review it in the background."""
+        if not self.joined or self.deal is None or self.over or table.reviewing.practising:
+            return
+        if not deal_over(table.game, table.state):
+            return
+        index = self.deal
+        record = replace(table.record(), seed=deal_seed(self.cls, index))  # the deal's seed, never shown
+        judged = deal_record(table) if table.game.name == "truco" else record  # Truco: the deal alone
+        with self._lock:
+            self.over = True
+            self.done.add(index)
+            self.records[index] = record
+        self.thread = threading.Thread(target=self._write, args=(index, record, judged), daemon=True)
+        try:
+            self.thread.start()
+        except RuntimeError:  # no threads (Python in the browser): written and judged here
+            self.thread = None
+            self._write(index, record, judged)
+        self.refresh()
+
+    def _write(self, index: int, record: Record, judged: Record) -> None:
+        """Write the finished deal to the class, show its results, then review it and write the summary."""
+        try:
+            self.classes.finish(self.cls, self.token, index, record)
+        except (StoreError, ClassError):
+            log.warning("class: deal %s could not be written", index, exc_info=True)
+            self.tell(Msg.of("classplay.not_written"))
+        self._read_results(index)
+        try:
+            found = review(judged, worlds=self.worlds)
+        except Exception:  # the page hears that the review failed, the server log has why
+            log.exception("class: the review of deal %s failed", index)
+            found = "failed"
+        with self._lock:
+            self.reviews[index] = found
+        if found != "failed":
+            mistakes = [{"step": m.step, "played": m.played, "best": m.best, "loss": m.loss} for m in found.mistakes]
+            try:
+                self.classes.reviewed(self.cls, self.token, index, mistakes)
+            except (StoreError, ClassError):
+                log.warning("class: the review of deal %s could not be written", index, exc_info=True)
+        self.refresh()
+
+    def _read_results(self, index: int) -> None:
+        """The class's results of a finished deal (None from the class before it is written)."""
+        try:
+            rows = self.classes.results(self.cls, self.token, index)
+        except (StoreError, ClassError):
+            rows = None
+        with self._lock:
+            if rows is not None:
+                self.results[index] = rows
+        self.refresh()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait for the last deal's writing and review (notebooks and tests)."""
+        if self.thread is not None:
+            self.thread.join(timeout)
+
+    # --- the results file (a set without a shared server) ---------------------------------------
+    def _download(self) -> None:
+        """Send the page this student's results file: every finished deal's record, replayed once more."""
+        if not self.joined or self.cls.kind != "open":
+            raise Refusal(Msg.of("classplay.no_download"))
+        records = {**self._kept_records(), **self.records}
+        if not records:
+            raise Refusal(Msg.of("classplay.nothing_yet"))
+        text = results_file(self.cls, self.name, [records[d] for d in sorted(records)])
+        self.send({"type": "download", "name": FILE_NAME, "text": text, "mime": "application/json"})
+        self.notice = i18n.translate("classplay.downloaded", self.lang, count=len(records))
+
+    def _kept_records(self) -> dict[int, Record]:
+        """The finished set deals the store keeps under this token (before a reload), checked by replaying."""
+        store, found = self.store, {}
+        if store is None or self.token is None:
+            return found
+        game = self.table.game
+        setups = {i: game.deal_setup(set_deal(game, self.cls, i)) for i in self.done}
+        try:
+            texts = list(store.records(self.token))
+        except StoreError:
+            return found
+        for text in texts:
+            try:
+                record = Record.from_json(text)
+                index = next((i for i, s in setups.items() if record.game == game.name and record.setup == s), None)
+                if index is not None and index not in found:
+                    record = replace(record, seed=deal_seed(self.cls, index))
+                    played(self.cls, index, record)
+                    found[index] = record
+            except Exception:  # another version's record, or a deal left unfinished: not in the file
+                continue
+        return found
+
+
+__all__ = ["ClassPlay", "class_door"]
