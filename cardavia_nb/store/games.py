@@ -21,12 +21,6 @@ from cardavia_nb.store.tokens import token_key
 
 log = logging.getLogger("cardavia_nb.store")
 
-    @property
-    def over(self) -> bool:
-        """Whether the game was finished (only a finished game is counted, or reviewed)."""
-        return self.status == OVER
-
-
 def _now() -> datetime:
     """The current time in UTC (the store keeps every time in UTC)."""
     return datetime.now(timezone.utc)

@@ -28,6 +28,11 @@ class Saved:
     started: datetime
     updated: datetime
 
+    @property
+    def over(self) -> bool:
+        """Whether the game was finished (only a finished game is counted, or reviewed)."""
+        return self.status == OVER
+
 
 def check_outcome(outcome: str | None) -> None:
     """A ValueError in words unless ``outcome`` is None or one of OUTCOMES."""
