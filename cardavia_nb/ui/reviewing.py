@@ -161,8 +161,8 @@ class Reviewing:
         """The table's hook after each update: once a deal is over (not a practice deal, and against
         computer players the record names), High plays it again in the player's seat while the summary is read."""
         table = self.table
-        if self.practising or not deal_over(table.game, table.state):
-            return
+        if self.practising or not table.moves or not deal_over(table.game, table.state):
+            return  # a table set at a finished position (a board's replay) has no deal of its own to replay
         record = deal_record(table)
         if same_opponents(record, table.human):
             self.same.start(record, table.human, deal_points(table.game, table.state))

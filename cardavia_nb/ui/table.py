@@ -165,6 +165,11 @@ class Table(Widget):
         return final_result(self._turn, self._words())
 
     @property
+    def moves(self) -> tuple[str, ...]:
+        """The moves played at this table since its game began (server side only)."""
+        return tuple(self._moves)
+
+    @property
     def state(self) -> Any:
         """The engine state (server side only: it is never synced)."""
         return self._turn.state
