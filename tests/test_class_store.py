@@ -116,6 +116,14 @@ def test_names_of_any_script_one_per_token_and_one_token_per_name(classes):
     assert classes.join(other_set, bo, "Ana Lúcia") == "Ana Lúcia"  # names are per set
 
 
+def test_a_full_class_takes_no_more_names(classes, monkeypatch):
+    monkeypatch.setattr("cardavia_nb.store.class_store.MAX_STUDENTS", 3)
+    cls = classes.create(TEACHER, "truco", "low", 1)
+    first, *_ = _joined(classes, cls, 3)
+    _refused("full", lambda: classes.join(cls, new_token(), "One too many"))
+    assert classes.join(cls, first, "Student 0") == "Student 0"  # a student already in comes back
+
+
 def test_finish_replays_the_record_and_computes_the_score_itself(classes):
     cls = classes.create(TEACHER, "truco", "low", 3)
     token, = _joined(classes, cls, 1)

@@ -28,6 +28,7 @@ from cardavia_nb.store.tables import class_highs, class_results, class_sets, cla
 from cardavia_nb.store.tokens import token_key
 
 MAX_MISTAKES = 40
+MAX_STUDENTS = 500  # a class, even a large one; keeps a script with the code from flooding the board
 
 
 def _now() -> datetime:
@@ -165,6 +166,12 @@ class Classes:
         def work(connection: Any) -> str:
             set_id = self._set_id(connection, cls)
             now = _now()
+            mine = self._student(connection, cls, token)
+            if mine is not None:
+                return mine.name
+            joined = connection.execute(select(func.count()).where(class_students.c.set_id == set_id)).scalar()
+            if joined >= MAX_STUDENTS:
+                raise refused("full", most=MAX_STUDENTS)
             connection.execute(self._dialect.insert(class_students).values(
                 set_id=set_id, player=key, name=kept, name_key=name_key(kept), joined=now, seen=now,
             ).on_conflict_do_nothing())
