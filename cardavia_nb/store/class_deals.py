@@ -8,6 +8,7 @@ class without a shared server (Binder, the static site) deals the same cards eve
 from __future__ import annotations
 
 import json
+import math
 import re
 import secrets
 import unicodedata
@@ -141,6 +142,11 @@ def check_name(name: Any) -> str:
     if not 1 <= len(kept) <= MAX_NAME or not visible or any(category in _NOT_IN_NAMES for category in categories):
         raise refused("bad_name", most=MAX_NAME)
     return kept
+
+
+def finite(value: Any) -> bool:
+    """Whether ``value`` is a real, finite number (not a bool, a text, NaN or an infinity)."""
+    return not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
 
 
 def name_key(name: str) -> str:

@@ -9,7 +9,6 @@ constraints make a doubled result impossible, whoever writes it and however ofte
 from __future__ import annotations
 
 import json
-import math
 import secrets
 from datetime import datetime, timezone
 from typing import Any
@@ -20,7 +19,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from cardavia_nb.core.record import Record
 from cardavia_nb.store.class_board import IDLE, beaten_shares, build, read_json
 from cardavia_nb.store.class_deals import (
-    ClassSet, Played, check_name, check_set, name_key, open_code, parse_open, played, refused,
+    ClassSet, Played, check_name, check_set, finite, name_key, open_code, parse_open, played, refused,
 )
 from cardavia_nb.store.class_files import checked_file
 from cardavia_nb.store.teacher import teacher_id
@@ -68,8 +67,7 @@ def _mistakes(mistakes: Any) -> list[dict[str, Any]]:
     for m in mistakes:
         if (not isinstance(m, dict) or isinstance(m.get("step"), bool) or not isinstance(m.get("step"), int)
                 or not isinstance(m.get("played"), str) or not isinstance(m.get("best"), str)
-                or isinstance(m.get("loss"), bool) or not isinstance(m.get("loss"), (int, float))
-                or not math.isfinite(m["loss"])):
+                or not finite(m.get("loss"))):
             raise refused("bad_review")
         kept.append({"step": m["step"], "played": m["played"][:40], "best": m["best"][:40], "loss": float(m["loss"])})
     return kept
@@ -230,7 +228,7 @@ class Classes:
             ).on_conflict_do_nothing().returning(class_results.c.id)).first() is not None
             connection.execute(update(class_students).where(class_students.c.id == mine.id).values(
                 seen=now, playing=None if mine.playing == deal else mine.playing))
-            if high is not None and math.isfinite(high):
+            if finite(high):
                 connection.execute(self._dialect.insert(class_highs).values(
                     set_id=set_id, deal=deal, value=float(high)).on_conflict_do_nothing())
             return added
@@ -316,7 +314,7 @@ class Classes:
         def work(connection: Any) -> None:
             cls = self._owned(connection, teacher_key, set_id)
             _check_deal(cls, deal)
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            if not finite(value):
                 raise refused("bad_high")
             connection.execute(self._dialect.insert(class_highs).values(set_id=set_id, deal=deal, value=value)
                                .on_conflict_do_update(index_elements=["set_id", "deal"], set_={"value": value}))
