@@ -344,3 +344,16 @@ def test_a_broken_database_says_so_in_words(classes, caplog):
     with pytest.raises(StoreError) as err:
         classes.high(TEACHER, cls.id, 0, 1.0)
     assert str(err.value) == "The game store could not keep High's score."
+
+
+def test_the_stamp_changes_whenever_the_board_would(classes):
+    cls = classes.create(TEACHER, "truco", "low", 2)
+    token = new_token()
+    stamps = [classes.stamp(cls.id)]
+    for change in [lambda: classes.join(cls, token, "Ana"), lambda: classes.started(cls, token, 0),
+                   lambda: classes.finish(cls, token, 0, student_record(cls, 0)),
+                   lambda: classes.reviewed(cls, token, 0, []), lambda: classes.high(TEACHER, cls.id, 1, 3.0),
+                   lambda: _age(classes, "Ana", 11), lambda: classes.close(TEACHER, cls.id)]:
+        change()
+        stamps.append(classes.stamp(cls.id))
+    assert len(set(stamps)) == len(stamps)
