@@ -17,6 +17,7 @@ from sqlalchemy import case, func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from cardavia_nb.core.record import Record
+from cardavia_nb.store.engine import reading
 from cardavia_nb.store.class_board import IDLE, beaten_shares, build, read_json
 from cardavia_nb.store.class_deals import (
     ClassSet, Played, check_name, check_set, finite, name_key, open_code, parse_open, played, refused,
@@ -86,7 +87,7 @@ class Classes:
         """``work(connection)`` in one transaction; a database failure is a StoreError in words. ``reads``
         marks a transaction that writes nothing (the board's polls, a student's lookups)."""
         def transaction() -> Any:
-            with self.engine.begin() as connection:
+            with (reading(self.engine) if reads else self.engine.begin()) as connection:
                 return work(connection)
         return self._guard(what, transaction)
 
