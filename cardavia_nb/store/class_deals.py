@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from cardavia_nb.core.game import Game
+from cardavia_nb.core.game import Game, IllegalAction
 from cardavia_nb.core.record import Record, RecordError, SeatPlayer, result_data
 from cardavia_nb.core.rng import derive
 from cardavia_nb.core.text import Msg
@@ -178,8 +178,8 @@ def played(cls: ClassSet, index: int, record: Record) -> Played:
     canonical = Record(cls.game, record.seed, record.actions, dict(game.options), setup, seats)
     try:
         final = walk(game, canonical, players)
-    except RecordError as err:
-        raise ClassError(err.msg) from None
+    except (RecordError, IllegalAction) as err:  # a computer's move it would not play, or an illegal move
+        raise refused("bad_moves", deal=index + 1, reason=err.msg) from None
     if not deal_over(game, final) or (game.name == "truco" and final.deal_no != start.deal_no):
         raise refused("not_over")
     result = result_data(game, final)

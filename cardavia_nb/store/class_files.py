@@ -12,7 +12,9 @@ from typing import Any
 
 from cardavia_nb.core.record import Record, RecordError, replay
 from cardavia_nb.games import get
-from cardavia_nb.store.class_deals import ClassError, ClassSet, check_name, deal_score, deal_seed, refused
+from cardavia_nb.store.class_deals import (
+    ClassError, ClassSet, Played, check_name, deal_score, deal_seed, played, refused,
+)
 
 FORMAT = "cardavia-class-results/1"
 MAX_FILE = 1_000_000  # characters: twelve deals of Tarot take some 40 000
@@ -92,3 +94,20 @@ def parse_file(text: Any) -> ResultsFile:
     if len({e.deal for e in entries}) != len(entries):
         raise refused("file_repeats")
     return ResultsFile(code, check_name(data.get("name")), entries)
+
+
+def checked_file(cls: ClassSet, text: Any) -> tuple[str, list[tuple[int, Played]]]:
+    """A results file for ``cls`` read and believed only after every deal in it is replayed here and gives
+    the score it states: the student's name and each deal's replay. Anything else is refused in words."""
+    sent = parse_file(text)
+    if sent.code != cls.code:
+        raise refused("file_other_set")
+    checked = []
+    for entry in sent.entries:
+        if not 0 <= entry.deal < cls.deals:
+            raise refused("file_bad")
+        replayed = played(cls, entry.deal, entry.record)
+        if abs(replayed.score - entry.score) > 1e-9:
+            raise refused("file_forged", deal=entry.deal + 1)
+        checked.append((entry.deal, replayed))
+    return sent.name, checked

@@ -14,15 +14,15 @@ import secrets
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import case, func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from cardavia_nb.core.record import Record
-from cardavia_nb.store.class_board import beaten_shares, build, read_json
+from cardavia_nb.store.class_board import IDLE, beaten_shares, build, read_json
 from cardavia_nb.store.class_deals import (
-    ClassSet, check_name, check_set, name_key, open_code, parse_open, played, refused,
+    ClassSet, Played, check_name, check_set, name_key, open_code, parse_open, played, refused,
 )
-from cardavia_nb.store.class_files import parse_file
+from cardavia_nb.store.class_files import checked_file
 from cardavia_nb.store.teacher import teacher_id
 from cardavia_nb.store.tables import class_highs, class_results, class_sets, class_students
 from cardavia_nb.store.tokens import token_key
@@ -51,6 +51,12 @@ def _check_deal(cls: ClassSet, deal: Any) -> int:
     if isinstance(deal, bool) or not isinstance(deal, int) or not 0 <= deal < cls.deals:
         raise refused("bad_deal", deals=cls.deals)
     return deal
+
+
+def _result_values(deal: int, replayed: Played) -> dict[str, Any]:
+    """The columns of a result row that come from the store's replay of the deal."""
+    return {"deal": deal, "record": replayed.record.to_json(), "score": replayed.score,
+            "first": json.dumps(list(replayed.first)), "steps": json.dumps(list(replayed.steps))}
 
 
 def _mistakes(mistakes: Any) -> list[dict[str, Any]]:
@@ -195,12 +201,12 @@ class Classes:
         the token had already finished that deal (nothing changes); a record that is not the set's deal
         played against the set's players is refused in words."""
         _check_deal(cls, deal)
-        token_key(token)
-        if self.student(cls, token) is None:
+        place = self.student(cls, token)
+        if place is None:
             raise refused("not_joined")
-        checked = played(cls, deal, record)
-        values = {"deal": deal, "record": checked.record.to_json(), "score": checked.score,
-                  "first": json.dumps(list(checked.first)), "steps": json.dumps(list(checked.steps))}
+        if deal in place["done"]:
+            return False
+        values = _result_values(deal, played(cls, deal, record))
 
         def work(connection: Any) -> bool:
             set_id = self._set_id(connection, cls)
@@ -209,7 +215,8 @@ class Classes:
             mine = self._student(connection, cls, token)
             now = _now()
             added = connection.execute(self._dialect.insert(class_results).values(
-                set_id=set_id, student=mine.id, finished=now, **values).on_conflict_do_nothing()).rowcount == 1
+                set_id=set_id, student=mine.id, finished=now, **values,
+            ).on_conflict_do_nothing().returning(class_results.c.id)).first() is not None
             connection.execute(update(class_students).where(class_students.c.id == mine.id).values(
                 seen=now, playing=None if mine.playing == deal else mine.playing))
             if high is not None and math.isfinite(high):
@@ -280,14 +287,15 @@ class Classes:
 
     def stamp(self, set_id: int) -> tuple:
         """A cheap marker of the set's state: it changes whenever the board would."""
-        results = select(func.count(), func.max(class_results.c.id), func.count(class_results.c.cost)).where(
-            class_results.c.set_id == set_id).subquery()
-        students = select(func.count(), func.max(class_students.c.seen),
-                          func.sum(func.coalesce(class_students.c.playing, -1))).where(
-            class_students.c.set_id == set_id).subquery()
-        highs = select(func.count()).where(class_highs.c.set_id == set_id).scalar_subquery()
-        closed = select(class_sets.c.closed).where(class_sets.c.id == set_id).scalar_subquery()
-        query = select(*results.c, *students.c, highs, closed)
+        of_results, of_students = class_results.c.set_id == set_id, class_students.c.set_id == set_id
+        idle = func.sum(case((class_students.c.seen < _now() - IDLE, 1), else_=0))
+        query = select(*(select(value).where(where).scalar_subquery() for value, where in [
+            (func.count(class_results.c.id), of_results), (func.max(class_results.c.id), of_results),
+            (func.count(class_results.c.cost), of_results), (func.count(class_students.c.id), of_students),
+            (func.max(class_students.c.seen), of_students), (func.sum(class_students.c.playing), of_students),
+            (func.count(class_students.c.playing), of_students), (idle, of_students),
+            (func.count(class_highs.c.deal), class_highs.c.set_id == set_id),
+            (class_sets.c.closed, class_sets.c.id == set_id)]))
         return self._run("read the board", lambda c: tuple(c.execute(query).one()))
 
     def high(self, teacher_key: str, set_id: int, deal: int, value: float) -> None:
@@ -317,34 +325,24 @@ class Classes:
         in words when it is another set's, a duplicate, or its moves do not give its scores. Returns the
         number of deals added."""
         cls = self._run("read the class set", lambda c: self._owned(c, teacher_key, set_id))
-        sent = parse_file(text)
-        if sent.code != cls.code:
-            raise refused("file_other_set")
-        checked = []
-        for entry in sent.entries:
-            _check_deal(cls, entry.deal)
-            replayed = played(cls, entry.deal, entry.record)
-            if abs(replayed.score - entry.score) > 1e-9:
-                raise refused("file_forged", deal=entry.deal + 1)
-            checked.append((entry.deal, replayed))
+        name, checked = checked_file(cls, text)
 
         def work(connection: Any) -> int:
             now = _now()
             connection.execute(self._dialect.insert(class_students).values(
-                set_id=set_id, player=None, name=sent.name, name_key=name_key(sent.name), joined=now, seen=now,
+                set_id=set_id, player=None, name=name, name_key=name_key(name), joined=now, seen=now,
             ).on_conflict_do_nothing())
             student = connection.execute(select(class_students).where(
-                class_students.c.set_id == set_id, class_students.c.name_key == name_key(sent.name))).one()
+                class_students.c.set_id == set_id, class_students.c.name_key == name_key(name))).one()
             if student.player is not None:
-                raise refused("name_taken", name=sent.name)
+                raise refused("name_taken", name=name)
             added = 0
             for deal, replayed in checked:
                 added += connection.execute(self._dialect.insert(class_results).values(
-                    set_id=set_id, student=student.id, deal=deal, record=replayed.record.to_json(),
-                    score=replayed.score, first=json.dumps(list(replayed.first)),
-                    steps=json.dumps(list(replayed.steps)), finished=now).on_conflict_do_nothing()).rowcount
+                    set_id=set_id, student=student.id, finished=now, **_result_values(deal, replayed),
+                ).on_conflict_do_nothing().returning(class_results.c.id)).first() is not None
             if not added:
-                raise refused("file_duplicate", name=sent.name)
+                raise refused("file_duplicate", name=name)
             connection.execute(update(class_students).where(class_students.c.id == student.id).values(seen=now))
             return added
 
