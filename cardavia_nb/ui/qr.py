@@ -7,8 +7,6 @@ import base64
 import io
 from functools import lru_cache
 
-import segno
-
 SCALE = 8  # pixels per module of the SVG's own size (the page scales it to the screen)
 
 
@@ -16,6 +14,8 @@ SCALE = 8  # pixels per module of the SVG's own size (the page scales it to the 
 def qr_svg(text: str) -> str:
     """The QR code of ``text`` as a base64 SVG ``data:`` address (error correction M, the usual quiet zone);
     remembered, as the board draws the same set's code again at every change."""
+    import segno  # here: a page that never shows a set (the browser edition) needs no segno
+
     out = io.BytesIO()
     segno.make(text, error="m", micro=False).save(out, kind="svg", scale=SCALE, border=4, xmldecl=False,
                                                   dark="#000", light="#fff")
