@@ -101,6 +101,18 @@ def quick_high(monkeypatch):
     monkeypatch.setattr("cardavia_nb.ui.board_high.high_score", lambda game, cls, index: 1.5)
 
 
+def one_result(store, game: str = "pao_de_kuai", deals: int = 1, name: str = "Ana", token: str = "a" * 43):
+    """A board showing a new set of ``game`` where one student finished deal 0: (classes, board, set, record)."""
+    classes = Classes(store)
+    board = opened(classes)
+    cls = created(board, game, deals)
+    record = played(cls, 0)
+    classes.join(cls, token, name)
+    assert classes.finish(cls, token, 0, record)
+    board.poll()
+    return classes, board, cls, record
+
+
 # --- the key ---------------------------------------------------------------------------------------
 
 def test_without_class_mode_the_page_says_how_to_start_it_and_nothing_else():
@@ -185,12 +197,7 @@ def test_a_finished_result_shows_with_its_score_beside_highs_and_the_share_beate
 
 
 def test_first_decisions_are_shown_in_the_games_words(store, quick_high):
-    classes = Classes(store)
-    board = opened(classes)
-    cls = created(board, "truco", 1)
-    classes.join(cls, "c" * 43, "Caio")
-    classes.finish(cls, "c" * 43, 0, played(cls, 0))
-    board.poll()
+    _, board, _, _ = one_result(store, "truco")
     first = board.data["deals"][0]["first"]
     assert first
     game = get_game("truco")
@@ -220,12 +227,7 @@ def test_choosing_a_set_that_is_not_yours_is_refused_and_changes_nothing(store, 
     {"type": "number", "id": "deals", "value": "12"}, {"type": "key", "value": ["x"]}, {"type": "origin", "value": "javascript:x"},
     {"type": "file", "id": "other", "name": "r.json", "text": "{}"}, {"type": "", "id": "create"}, None, [], "create"])
 def test_forged_intents_are_refused_in_words_and_change_nothing_in_the_store(store, quick_high, forged):
-    classes = Classes(store)
-    board = opened(classes)
-    cls = created(board, "pao_de_kuai", 2)
-    classes.join(cls, "a" * 43, "Ana")
-    classes.finish(cls, "a" * 43, 0, played(cls, 0))
-    board.poll()
+    classes, board, cls, _ = one_result(store, deals=2)
     before, stamp, form = classes.board(KEY, cls.id), classes.stamp(cls.id), dict(board.form)
     wire = Wire(board)
     custom(board, forged)
@@ -255,11 +257,7 @@ def test_closing_a_set_says_so_and_a_second_close_is_refused(store, quick_high):
 
 
 def test_export_sends_the_board_as_a_csv_download(store, quick_high):
-    classes = Classes(store)
-    board = opened(classes)
-    cls = created(board, "pao_de_kuai", 1)
-    classes.join(cls, "a" * 43, "=cmd|' /C calc'!A0")
-    classes.finish(cls, "a" * 43, 0, played(cls, 0))
+    _, board, cls, _ = one_result(store, name="=cmd|' /C calc'!A0")
     sent = []
     board.send = sent.append
     press(board, "export")
@@ -297,13 +295,8 @@ def test_results_files_are_refused_in_words_or_added_to_the_board(store, quick_h
 
 
 def test_names_are_shown_as_text_never_as_html_or_markdown(store, quick_high):
-    classes = Classes(store)
-    board = opened(classes)
-    cls = created(board, "pao_de_kuai", 1)
     name = "<b>x</b> **y** [z](http://e.x)"
-    record = played(cls, 0)
-    classes.join(cls, "a" * 43, name)
-    classes.finish(cls, "a" * 43, 0, record)
+    classes, board, cls, record = one_result(store, name=name)
     classes.reviewed(cls, "a" * 43, 0, [{"step": 0, "played": record.actions[0], "best": record.actions[0], "loss": 3.0}])
     board.poll()
     cells = [cell for b in board.blocks if b["type"] == "table" for row in b["rows"] for cell in row]
@@ -315,12 +308,7 @@ def test_names_are_shown_as_text_never_as_html_or_markdown(store, quick_high):
 
 
 def test_replay_opens_the_students_deal_at_the_mistake_below_the_board(store, quick_high):
-    classes = Classes(store)
-    board = opened(classes)
-    cls = created(board, "pao_de_kuai", 1)
-    record = played(cls, 0)
-    classes.join(cls, "a" * 43, "Ana")
-    classes.finish(cls, "a" * 43, 0, record)
+    classes, board, cls, record = one_result(store)
     step = _human_steps(cls, record)[1]
     classes.reviewed(cls, "a" * 43, 0, [{"step": step, "played": record.actions[step], "best": record.actions[step], "loss": 2.5}])
     board.poll()
@@ -399,5 +387,5 @@ def test_the_notebook_is_the_class_page_with_the_board_in_its_main_part():
 
 def test_the_home_page_links_the_board_quietly_in_every_language():
     for lang in i18n.LANGS:
-        html = "".join(b["html"] for b in Home(settings=Settings(lang=lang)).blocks if b["type"] == "note")
-        assert f'href="05-class.ipynb?lang={lang}"' in html
+        last = Home(settings=Settings(lang=lang)).blocks[-1]
+        assert last["type"] == "md" and f'href="05-class.ipynb?lang={lang}"' in last["html"]

@@ -28,7 +28,7 @@ from cardavia_nb import i18n
 from cardavia_nb.core.record import replay
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games import get as get_game
-from cardavia_nb.store.classes import HASH_ENV, MAX_DEALS, ClassError, Classes, board_csv, teacher_ok
+from cardavia_nb.store.classes import HASH_ENV, MAX_DEALS, ClassError, board_csv, teacher_ok
 from cardavia_nb.store.errors import StoreError
 from cardavia_nb.ui.assets import module
 from cardavia_nb.ui.board_high import start_high
@@ -54,7 +54,7 @@ class Board(Panel):
 
     _esm = module("board.js")
 
-    def __init__(self, *, classes: Classes | None = None, environ: Mapping[str, str] | None = None, **kwargs: Any):
+    def __init__(self, *, classes: Any = None, environ: Mapping[str, str] | None = None, **kwargs: Any):
         self._classes = classes
         self._environ = os.environ if environ is None else environ
         self._key: str | None = None  # the teacher key: server side only, never a trait, never logged
@@ -73,11 +73,15 @@ class Board(Panel):
 
     # --- the store ----------------------------------------------------------------------------
     @property
-    def classes(self) -> Classes | None:
-        """The class sets' store, None when games are not kept on this server."""
+    def classes(self) -> Any:
+        """The class sets' store (``Classes``), None when games are not kept on this server (no database, or
+        the browser edition, which has no SQLAlchemy: ``Classes`` is imported only here)."""
         if self._classes is None:
             store = shared_store()
-            self._classes = None if store is None else Classes(store)
+            if store is not None:
+                from cardavia_nb.store.classes import Classes
+
+                self._classes = Classes(store)
         return self._classes
 
     @property

@@ -8,6 +8,7 @@ into table cells and button labels, which the page shows as text (never into Mar
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Callable
 from urllib.parse import urlsplit
 
@@ -50,11 +51,19 @@ def head(lang: str, *keys: str) -> list[str]:
     return [i18n.translate(f"board.head.{key}", lang) for key in keys]
 
 
+@lru_cache(maxsize=4096)
 def num(value: Any, lang: str, signed: bool = False) -> str:
-    """A number the language's way ("" for none), with its sign when asked."""
+    """A number the language's way ("" for none), with its sign when asked (remembered: a board of 30
+    students and 12 deals writes some 1,400 numbers, mostly the same few, and Babel takes 0.4 ms each)."""
     if value is None:
         return ""
     return i18n.number(i18n.Signed(value) if signed and value else value, lang)
+
+
+@lru_cache(maxsize=1024)
+def percent(share: float | None, lang: str) -> str:
+    """A share of the class as a percentage the language's way ("" for none)."""
+    return "" if share is None else format_percent(share, locale=lang)
 
 
 def set_head(info: dict, origin: str | None, lang: str) -> list[dict]:
@@ -103,7 +112,7 @@ def deal_blocks(deal: dict, game: str, lang: str) -> list[dict]:
     out.append(table(head(lang, "name", "score", "vs_high", "beaten", "mistakes", "cost", "status"), [
         [r["name"], num(r["score"], lang),
          num(r["score"] - high, lang, signed=True) if r["score"] is not None and high is not None else "",
-         format_percent(r["beaten"], locale=lang) if r["beaten"] is not None else "",
+         percent(r["beaten"], lang),
          num(r["mistakes"], lang), amount(unit, r["cost"], lang) if r["cost"] is not None else "",
          t(f"board.status.{r['status']}")] for r in deal["rows"]]))
     label = move_words(game, lang)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from cardavia_nb import i18n
 from cardavia_nb.core.cards import family
 from cardavia_nb.traditions import TRADITIONS
-from cardavia_nb.ui.panel import Panel, cards, md, note
+from cardavia_nb.ui.panel import Panel, cards, md
 
 # Notebook of each game, relative to the home notebook (Voila serves them side by side).
 PAGES = {"truco": "01-truco.ipynb", "pao_de_kuai": "02-pao-de-kuai.ipynb", "french_tarot": "03-french-tarot.ipynb"}
@@ -43,7 +43,7 @@ class Home(Panel):
             out.append(md(f"## {t(f'games.{game}.title')}\n\n{t(f'games.{game}.blurb')}\n\n"
                           f"[{t('home.nav.learn')}]({page_link(game, lang)}) · "
                           f"[{t('home.nav.play')}]({page_link(game, lang, 'table')})"))
-        out.append(note(t("home.teacher", link=f"{CLASS_PAGE}?lang={lang}")))
+        out.append(md(t("home.teacher", link=f"{CLASS_PAGE}?lang={lang}")))  # a plain line, last: for teachers only
         return out
 
 

@@ -1,5 +1,6 @@
 """The teacher's page in Voila and Chromium: without the key only the request; with the teacher link's
-#key= a set is made, its link and QR code shown, and a result written to the store appears on the board."""
+#key= a set is made, its link and QR code shown, a result written to the store appears on the board, and
+its mistake opens in the replay below the board."""
 
 from __future__ import annotations
 
@@ -49,13 +50,17 @@ def test_the_board_asks_for_the_key_then_makes_a_set_and_shows_a_result_live(bro
             classes = Classes(store)
             (cls,) = classes.sets(TEACHER_KEY)
             assert link.endswith(cls.code) and cls.deals == 1
+            record = played(cls, 0)
             classes.join(cls, "s" * 43, "<b>Zoé</b>")
-            classes.finish(cls, "s" * 43, 0, played(cls, 0))
+            classes.finish(cls, "s" * 43, 0, record)
+            panel.locator("td", has_text="<b>Zoé</b>").first.wait_for(timeout=10_000)  # polled once a second
+            assert panel.locator("b", has_text="Zoé").count() == 0  # the name as text, never as HTML
+            panel.get_by_text(t("board.high", score="").split(":")[0]).first.wait_for(timeout=30_000)
+            classes.reviewed(cls, "s" * 43, 0, [{"step": 0, "played": record.actions[0], "best": record.actions[0], "loss": 4.0}])
         finally:
             store.close()
-        panel.locator("td", has_text="<b>Zoé</b>").first.wait_for(timeout=10_000)  # polled once a second
-        assert panel.locator("b", has_text="Zoé").count() == 0  # the name as text, never as HTML
-        panel.get_by_text(t("board.high", score="").split(":")[0]).first.wait_for(timeout=30_000)
+        panel.locator("[data-action-id='replay:0:0']").click()  # the review's mistake, opened in the replay below
+        page.locator("[data-testid='table'] [data-testid='replay-where']").wait_for(timeout=30_000)
         assert TEACHER_KEY not in page.content() and "key=" not in page.url
         shot(page, "class-board")
         watch.assert_clean()
