@@ -10,6 +10,7 @@ in a temporary folder) and, when PostgreSQL's binaries are there, on a server it
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 import multiprocessing
 import sys
 import tempfile
@@ -72,6 +73,8 @@ def run(url: str, label: str, players: int, games: int, moves: int) -> None:
     pick = lambda q: times[min(len(times) - 1, int(q * len(times)))]  # noqa: E731
     print(f"{label}: {players} kernels x {games} games x {moves} moves = {len(times)} saves, {kept} games kept")
     print(f"  lost games {lost}, 'database is locked' {locked}, other errors {len(errors) - locked}")
+    for error, times_seen in Counter(e.splitlines()[0][:160] for e in errors).most_common(3):
+        print(f"    {times_seen} x {error}")
     print(f"  save time p50 {pick(0.5):.1f} ms, p95 {pick(0.95):.1f} ms, max {times[-1]:.1f} ms")
     print(f"  database size after {kept} games: {size / 1e6:.1f} MB")
 
