@@ -10,6 +10,7 @@ in a temporary folder) and, when PostgreSQL's binaries are there, on a server it
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 import multiprocessing
 import sys
 import tempfile
@@ -27,13 +28,21 @@ from tests.databases import pg_missing, postgresql_server  # noqa: E402
 RECORD_BYTES = 2_000  # about a whole Truco match's record as JSON
 
 
+def cause(err: StoreError) -> str:
+    """The database's own words behind a StoreError (raised ``from None``, so kept as its context)."""
+    return str(err.__context__ or err)
+
+
 def kernel(url: str, player: int, games: int, moves: int, start: float) -> tuple[list[float], int, list[str]]:
     """One player's kernel: ``games`` games of ``moves`` moves, a save after each; returns save times
     (ms), lost games and error texts. Moves come at a human's pace scaled down (0-20 ms apart)."""
     while time.time() < start:  # every kernel begins at the same moment
         time.sleep(0.001)
     pause = rng("store-bench", player)
-    store, token = Store(url), new_token()
+    try:
+        store, token = Store(url), new_token()
+    except StoreError as err:  # a kernel that cannot even open the store loses every game
+        return [], games, [cause(err)]
     times, lost, errors = [], 0, []
     for game in range(games):
         game_id = None
@@ -44,7 +53,7 @@ def kernel(url: str, player: int, games: int, moves: int, start: float) -> tuple
                 game_id = store.save(token, "truco", record, level="low", seat=0, moves=move, deals=1,
                                      game_id=game_id, over=move == moves, points=1, outcome="won")
             except StoreError as err:
-                errors.append(str(err.__cause__ or err))
+                errors.append(cause(err))
             times.append((time.perf_counter() - began) * 1e3)
             time.sleep(pause.random() * 0.02)
         kept = store.get(token, game_id) if game_id is not None else None
@@ -72,6 +81,8 @@ def run(url: str, label: str, players: int, games: int, moves: int) -> None:
     pick = lambda q: times[min(len(times) - 1, int(q * len(times)))]  # noqa: E731
     print(f"{label}: {players} kernels x {games} games x {moves} moves = {len(times)} saves, {kept} games kept")
     print(f"  lost games {lost}, 'database is locked' {locked}, other errors {len(errors) - locked}")
+    for error, times_seen in Counter(e.splitlines()[0][:160] for e in errors).most_common(3):
+        print(f"    {times_seen} x {error}")
     print(f"  save time p50 {pick(0.5):.1f} ms, p95 {pick(0.95):.1f} ms, max {times[-1]:.1f} ms")
     print(f"  database size after {kept} games: {size / 1e6:.1f} MB")
 
