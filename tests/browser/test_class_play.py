@@ -1,0 +1,55 @@
+"""A student's class page in Chromium: a set made in the server's store, the Truco page opened with
+``?class=CODE&tab=table``, a name typed, the set's first deal played to its end, the class's results
+shown, and a reload that comes back to them and goes on to the next deal (no deal code on the page)."""
+
+from __future__ import annotations
+
+from cardavia_nb.store import Store
+from cardavia_nb.store.classes import Classes
+from tests.browser.conftest import PAGE_DEADLINE_MS, shot
+from tests.browser.harness import Watch, new_context
+from tests.browser.pages import TABLE, wait
+from tests.browser.test_table_review import play_to_the_end
+
+
+def opened(page, url: str) -> None:
+    """Load the page at ``url`` and wait until its table is drawn and settled."""
+    page.goto(url, timeout=PAGE_DEADLINE_MS, wait_until="domcontentloaded")
+    page.wait_for_selector(f"{TABLE}[data-ready='1']", timeout=PAGE_DEADLINE_MS, state="attached")
+    wait(page)
+
+
+def test_a_student_joins_plays_a_set_deal_sees_the_class_results_and_resumes(browser, class_voila):
+    base, store_url = class_voila
+    store = Store(store_url)
+    cls = Classes(store).create("teacher-key-" + "d" * 20, "truco", "low", 2)
+    context = new_context(browser)
+    try:
+        page = context.new_page()
+        watch = Watch().attach(page)
+        url = f"{base}voila/render/notebooks/01-truco.ipynb?class={cls.code}&tab=table"
+        opened(page, url)
+        name = page.locator("[data-field-id='name']")
+        name.wait_for(timeout=30_000)
+        name.fill("Ana Lúcia")
+        page.locator("[data-action-id='name-go']").click()
+        panel = page.locator(".cardavia[data-testid='panel']", has_text="You play as")
+        panel.get_by_text("Deal 1 of 2: play it").wait_for(timeout=30_000)
+        wait(page)
+        play_to_the_end(page)
+        panel.get_by_text("Deal 1 of 2: you scored").wait_for(timeout=30_000)
+        assert panel.locator("td", has_text="Ana Lúcia (you)").count() == 1
+        assert page.locator(f"{TABLE} [data-testid='replay']").count() == 0  # no deal code in class
+        shot(page, "class-play-results")
+        watch.assert_clean()
+        page.reload()  # (the reload aborts the old page's pending requests: not a problem of the page)
+        opened(page, url)
+        panel.get_by_text("Deal 1 of 2: you scored").wait_for(timeout=30_000)
+        panel.locator("[data-action-id='next']").click()
+        panel.get_by_text("Deal 2 of 2: play it").wait_for(timeout=30_000)
+        token = page.evaluate("localStorage.getItem('cardavia.token')")
+        assert Classes(store).student(cls, token) == {"name": "Ana Lúcia", "done": [0], "playing": 1}
+        assert not watch.console_errors
+    finally:
+        context.close()
+        store.close()
