@@ -97,7 +97,7 @@ def test_the_line_follows_the_page_language():
     assert table.review["same"].startswith("Con estas cartas el jugador Alto en tu lugar marcó")
 
 
-def test_without_threads_high_plays_before_the_intent_returns(monkeypatch):
+def test_without_threads_no_line_holds_up_the_page_and_the_review_plays_the_deal(monkeypatch):
     table = _table("truco", 7)
 
     def no_threads(self):
@@ -105,7 +105,9 @@ def test_without_threads_high_plays_before_the_intent_returns(monkeypatch):
 
     monkeypatch.setattr("threading.Thread.start", no_threads)
     _to_deal_end(table)
-    assert table.reviewing.same.thread is None and table.review["same"].startswith("On these cards")
+    assert table.reviewing.same.thread is None and "same" not in table.review
+    send(table, {"type": "review"})  # judged in place: High's score is played by the review itself
+    assert table.reviewing.done.high_score == review(deal_record(table)).high_score
 
 
 def test_a_practice_deal_shows_no_line_and_back_gives_it_again():

@@ -1,8 +1,9 @@
 """High on the same cards, in the deal's summary: what High scored in the player's seat on the same
 cards against the same computer players (duplicate scoring, ``review.report.high_on_same_cards``).
 
-It is computed while the player reads the summary: started when a deal ends, in the background
-(``ui.background``), and until it arrives the summary says that High is playing these cards. A new
+It is computed while the player reads the summary: started when a deal ends, in a thread
+(``ui.background``), and until it arrives the summary says that High is playing these cards. Where
+Python has no threads (the static site) there is no line: the review plays the deal when asked. A new
 game or the next deal forgets it (a generation counter): the play-out stops at its next move and its
 result, if any, is never shown. Nothing of it exists before the deal is over.
 """
@@ -40,7 +41,11 @@ class SameCardsLine:
             self._generation += 1
             self.record, self.you, self.high = record, you, None
             generation = self._generation
-        self.thread = in_background(self._play, record, seat, generation)
+        # Where Python has no threads (the static site) nobody asked for it, and played in place it would
+        # hold up the next click for seconds: there is no line, and a review plays the deal when asked.
+        self.thread = in_background(self._play, record, seat, generation, in_place=False)
+        if self.thread is None:
+            self.forget()
 
     def forget(self) -> None:
         """A new game or deal: no line, and a play-out still running stops at its next move."""
