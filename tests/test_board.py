@@ -15,7 +15,8 @@ from cardavia_nb.core.record import Record, SeatPlayer, result_data
 from cardavia_nb.games import get as get_game
 from cardavia_nb.players.seats import seat_of
 from cardavia_nb.store.class_deals import deal_seed
-from cardavia_nb.store.classes import HASH_ENV, Classes, deal_over, results_file, set_deal, set_players, teacher_id
+from cardavia_nb.games import deal_over
+from cardavia_nb.store.classes import HASH_ENV, Classes, results_file, set_deal, set_players, teacher_id
 from cardavia_nb.ui import Settings
 from cardavia_nb.ui.board import Board
 from cardavia_nb.ui.board_high import high_score

@@ -11,7 +11,7 @@ from cardavia_nb.games import get
 from cardavia_nb.players import seats
 from cardavia_nb.review import review
 from cardavia_nb.review.judge import paired_values
-from cardavia_nb.review.units import deal_over
+from cardavia_nb.games import deal_over
 
 LOW_SEED = 40
 

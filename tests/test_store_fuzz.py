@@ -12,7 +12,7 @@ import json
 
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
-from cardavia_nb.review.units import deal_over
+from cardavia_nb.games import deal_over
 from cardavia_nb.store import check_token, new_token
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.history import History

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardavia_nb.review.units import deal_over
+from cardavia_nb.games import deal_over
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.table import cards_shown, exposed_cards
 from tests.support import MOVES, PUBLIC, recording, send

@@ -1,4 +1,4 @@
-"""The games, by name: look one up, or rebuild the state a game record describes."""
+"""The games, by name: look one up, rebuild the state a game record describes, or read a deal's end."""
 
 from __future__ import annotations
 
@@ -37,3 +37,19 @@ def load(record: Record | str) -> tuple[Game, Any]:
     except ValueError:
         raise RecordError(Msg.of("record.other_options")) from None
     return game, replay(game, record)
+
+
+def deal_over(game: Game, state: Any) -> bool:
+    """Whether the deal the state is in has ended (a Truco match goes on with the next deal)."""
+    if game.name == "truco":
+        from cardavia_nb.games.truco import DEAL_OVER, MATCH_OVER
+        return state.phase in (DEAL_OVER, MATCH_OVER)
+    return state.to_act is None
+
+
+def deal_points(game: Game, state: Any) -> tuple[float, ...]:
+    """Each seat's points in the finished deal: in Truco those made in this deal (not the match's
+    score), elsewhere the deal's payoffs."""
+    if game.name == "truco":
+        return tuple(now - then for now, then in zip(state.scores, state.start_scores))
+    return tuple(game.result(state).payoffs)

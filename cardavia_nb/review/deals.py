@@ -10,7 +10,7 @@ from cardavia_nb.core.record import Record, result_data
 from cardavia_nb.games import get
 from cardavia_nb.players.seats import computer, seat_of
 from cardavia_nb.review.judge import MAX_MOVES
-from cardavia_nb.review.units import deal_over
+from cardavia_nb.games import deal_over
 
 
 def played_deal(name: str, seed: int, kinds: Sequence[str], setup: dict[str, Any] | None = None,

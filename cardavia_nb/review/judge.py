@@ -20,7 +20,8 @@ from cardavia_nb.core.game import Action, Game, World
 from cardavia_nb.core.rng import derive
 from cardavia_nb.core.text import Msg
 from cardavia_nb.players.seats import computer
-from cardavia_nb.review.units import THRESHOLDS, deal_over, deal_value
+from cardavia_nb.games import deal_over
+from cardavia_nb.review.units import THRESHOLDS, deal_value
 
 MAX_MOVES = 2_000  # more than any deal has
 BATCH = 16  # worlds drawn at a time

@@ -14,7 +14,8 @@ from cardavia_nb.core.rng import derive
 from cardavia_nb.games import get
 from cardavia_nb.players.seats import HUMAN, computer, rebuilt
 from cardavia_nb.review.judge import Judgement, finish, judge, mistaken, played_out
-from cardavia_nb.review.units import THRESHOLDS, UNITS, deal_over, deal_points, deal_value
+from cardavia_nb.games import deal_over, deal_points
+from cardavia_nb.review.units import THRESHOLDS, UNITS, deal_value
 from cardavia_nb.review.words import lines
 
 WORLDS = 48  # sampled worlds per judged decision

@@ -20,8 +20,7 @@ from cardavia_nb.core.game import Game, IllegalAction
 from cardavia_nb.core.record import Record, RecordError, SeatPlayer, result_data
 from cardavia_nb.core.rng import derive
 from cardavia_nb.core.text import Msg
-from cardavia_nb.games import REGISTRY, get
-from cardavia_nb.games.truco import DEAL_OVER, MATCH_OVER
+from cardavia_nb.games import REGISTRY, deal_over, deal_points, get
 from cardavia_nb.players.seats import HUMAN, computer, walk
 
 MAX_DEALS = 12
@@ -117,19 +116,10 @@ def set_players(cls: ClassSet, index: int) -> list[Any]:
                      for seat in range(1, get(cls.game).num_players)]
 
 
-def deal_over(game: Game, state: Any) -> bool:
-    """Whether the deal has ended (a Truco match would go on with the next deal: the class stops there)."""
-    if game.name == "truco":
-        return state.phase in (DEAL_OVER, MATCH_OVER)
-    return state.to_act is None
-
-
 def deal_score(game: Game, state: Any, seat: int) -> float:
     """The finished deal's points to ``seat``; Truco: points made minus points conceded in the deal."""
-    if game.name == "truco":
-        gained = [state.scores[s] - state.start_scores[s] for s in (0, 1)]
-        return float(gained[seat] - gained[1 - seat])
-    return float(game.result(state).payoffs[seat])
+    points = deal_points(game, state)
+    return float(points[seat] - points[1 - seat] if game.name == "truco" else points[seat])
 
 
 def check_name(name: Any) -> str:

@@ -17,7 +17,8 @@ from cardavia_nb.core.game import Game
 from cardavia_nb.games import get as get_game
 from cardavia_nb.players.seats import computer
 from cardavia_nb.review.judge import MAX_MOVES
-from cardavia_nb.store.classes import deal_over, deal_score, set_deal, set_players
+from cardavia_nb.games import deal_over
+from cardavia_nb.store.classes import deal_score, set_deal, set_players
 
 log = logging.getLogger("cardavia_nb.ui.board")
 

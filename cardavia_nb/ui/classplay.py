@@ -20,7 +20,8 @@ from cardavia_nb import i18n
 from cardavia_nb.core.record import Record
 from cardavia_nb.core.text import Msg
 from cardavia_nb.review import review
-from cardavia_nb.store.class_deals import ClassError, deal_over, deal_seed, played, set_deal, set_players
+from cardavia_nb.games import deal_over
+from cardavia_nb.store.class_deals import ClassError, deal_seed, played, set_deal, set_players
 from cardavia_nb.store.class_files import results_file
 from cardavia_nb.store.errors import StoreError
 from cardavia_nb.ui.assets import module

@@ -24,7 +24,8 @@ from cardavia_nb.review import Judgement, Review, review
 from cardavia_nb.players.seats import rebuilt, walk
 from cardavia_nb.review.judge import mistaken
 from cardavia_nb.review.report import SameCards, human_seat, same_opponents
-from cardavia_nb.review.units import THRESHOLDS, deal_over, deal_points
+from cardavia_nb.games import deal_over, deal_points
+from cardavia_nb.review.units import THRESHOLDS
 from cardavia_nb.ui.background import in_background
 from cardavia_nb.ui.finding import verdict, words_of
 from cardavia_nb.ui.refusal import Refusal

@@ -89,15 +89,3 @@ def shot(page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
-
-
-# --- the class's student pages (issue 29): a Voila whose store the test opens too ----------------------
-@pytest.fixture(scope="session")
-def class_voila(tmp_path_factory):
-    """(base URL, store URL) of a Voila server whose kernels keep their games and classes in a fresh SQLite file."""
-    from tests.browser.harness import store_voila
-
-    folder = tmp_path_factory.mktemp("class-voila")
-    store = f"sqlite:///{folder / 'games.sqlite'}"
-    with store_voila(store, folder / "voila.log") as url:
-        yield url, store

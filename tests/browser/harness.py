@@ -183,15 +183,3 @@ def _axe_run(page) -> list[dict]:
             nodes: v.nodes.map((n) => ({ target: n.target.join(' '),
                 table: !!document.querySelector(n.target[0])?.closest("[data-testid='table']") })) }));
     }""")
-
-
-@contextlib.contextmanager
-def store_voila(store: str, log: Path, ready_seconds: float = 60) -> Iterator[str]:
-    """Voila (as ``voila_server``) whose kernels keep games and classes in the store at URL ``store``,
-    which the test opens too (a class set made there is dealt on the pages); yields its base URL."""
-    port = free_port()
-    cmd = [sys.executable, "-m", "voila", f"--Voila.port={port}", "--Voila.ip=127.0.0.1",
-           "--Voila.port_retries=0", "--no-browser"]
-    env = {**os.environ, "CARDAVIA_STORE": store}
-    with server_process(cmd, log, "voila/static/voila.js", ready_seconds, env=env, port=port) as (url, _):
-        yield url

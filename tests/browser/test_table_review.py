@@ -17,7 +17,7 @@ from cardavia_nb.core.text import Msg
 from cardavia_nb.games import get
 from cardavia_nb.review import review
 from cardavia_nb.review.report import high_on_same_cards
-from cardavia_nb.review.units import deal_points
+from cardavia_nb.games import deal_points
 from cardavia_nb.ui.reviewing import WORLDS
 from cardavia_nb.ui.summary import signed
 from tests.browser.conftest import ARTIFACTS
