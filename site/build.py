@@ -55,7 +55,7 @@ EXTENSIONS = ("anywidget", "jupyterlab-widgets")
 # Notebooks that need what the browser's Python lacks stay out of the site (nothing links to them from
 # the pages): the bot workshop's arena runs each bot in its own process and its extras need numpy,
 # matplotlib and cloudpickle, which are no pure wheels.
-NEEDS_A_SERVER = ("04-your-own-bot.ipynb",)
+NEEDS_A_SERVER = ("04-your-own-bot.ipynb", "05-class.ipynb")
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 
 

@@ -3,6 +3,8 @@ line for teachers leading to the class board."""
 
 from __future__ import annotations
 
+import sys
+
 from cardavia_nb import i18n
 from cardavia_nb.core.cards import family
 from cardavia_nb.traditions import TRADITIONS
@@ -43,7 +45,8 @@ class Home(Panel):
             out.append(md(f"## {t(f'games.{game}.title')}\n\n{t(f'games.{game}.blurb')}\n\n"
                           f"[{t('home.nav.learn')}]({page_link(game, lang)}) · "
                           f"[{t('home.nav.play')}]({page_link(game, lang, 'table')})"))
-        out.append(md(t("home.teacher", link=f"{CLASS_PAGE}?lang={lang}")))  # a plain line, last: for teachers only
+        if sys.platform != "emscripten":  # the class board needs a server: the static site has no such page
+            out.append(md(t("home.teacher", link=f"{CLASS_PAGE}?lang={lang}")))  # a plain line, last: for teachers only
         return out
 
 
