@@ -11,10 +11,9 @@ from typing import Any, Callable
 from cardavia_nb.core.game import Game, jsonable
 from cardavia_nb.core.record import Record
 from cardavia_nb.core.rng import derive
-from cardavia_nb.games import get
+from cardavia_nb.games import REGISTRY, deal_over, deal_points, get
 from cardavia_nb.players.seats import HUMAN, computer, rebuilt
 from cardavia_nb.review.judge import Judgement, finish, judge, mistaken, played_out
-from cardavia_nb.games import deal_over, deal_points
 from cardavia_nb.review.units import THRESHOLDS, UNITS, deal_value
 from cardavia_nb.review.words import lines
 
@@ -165,6 +164,8 @@ def _hindsight(game: Game, record: Record, seat: int, mistake: Judgement, state:
 def same_opponents(record: Record, seat: int) -> bool:
     """Whether every seat but ``seat`` is a computer player the record can rebuild (else there is
     nobody to play the deal again against)."""
+    if record.game not in REGISTRY:  # a game of the caller's own (a test's toy game) has no computer players here
+        return False
     players = rebuilt(record)
     return len(players) == get(record.game).num_players and all(p is not None for i, p in enumerate(players) if i != seat)
 

@@ -164,7 +164,10 @@ class Reviewing:
         table = self.table
         if self.practising or not table.moves or not deal_over(table.game, table.state):
             return  # a table set at a finished position (a board's replay) has no deal of its own to replay
-        record = deal_record(table)
+        try:
+            record = deal_record(table)
+        except ValueError:  # a table set at a position inside a deal: no whole deal to play again
+            return
         if same_opponents(record, table.human):
             self.same.start(record, table.human, deal_points(table.game, table.state))
             self.render()
