@@ -25,16 +25,6 @@ const reviewOf = (ui) => ui.model.get("review") || {};
 /** Whether the replay takes the felt now. */
 const replaying = (ui) => !!(reviewOf(ui).open && reviewOf(ui).replay);
 
-/** Save a record file Python sent (a `download` message) through a temporary link. */
-function saveFile(ui, msg) {
-  if (!msg || msg.type !== "download") return;
-  const url = URL.createObjectURL(new Blob([msg.text], { type: "application/json" }));
-  const link = ui.shared.h("a", { href: url, download: msg.name, hidden: true, "data-testid": "download-link" });
-  ui.parts.root.append(link);
-  link.click();
-  setTimeout(() => { link.remove(); URL.revokeObjectURL(url); }, 1000);
-}
-
 /** The summary's record tools: download this deal's record, review it, open a record from a file or pasted text. */
 function recordTools(ui, t) {
   const { h } = ui.shared;
@@ -189,7 +179,7 @@ function drawReview(ui) {
   const t = texts(ui);
   slot.hidden = more.hidden = false;
   more.setAttribute("aria-label", t.review_title);
-  slot.replaceChildren(h("h3", { text: t.review_title }), replayBar(ui, rv, t), replayHands(ui, rv.replay, t));
+  slot.replaceChildren(h("h3", { text: t.review_title }), replayBar(ui, rv, t), ...[replayHands(ui, rv.replay, t)].filter(Boolean));
   more.replaceChildren(h("div", { class: "cv-replay-body" }, replayLines(ui, rv, t), judgements(ui, rv, t)));
   const lines = more.querySelector(".cv-replay-lines");
   const current = lines?.querySelector(".cv-current");

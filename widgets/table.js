@@ -278,7 +278,7 @@ export default {
     on("texts", () => drawAll(ui));
     on("level", () => drawBar(ui));
     on("review", () => { if (!ui.animating) drawFelt(ui, frameOf(ui).view); drawReview(ui); });  // after the deal
-    model.on("msg:custom", (msg) => saveFile(ui, msg));
+    model.on("msg:custom", shared.saveFile);  // a record file the kernel sent
     on("look", () => shared.applyLook(ui.parts.root, model.get("look")));
     shared.applyLook(ui.parts.root, model.get("look"));
     ui.seen = frameOf(ui).seq;
