@@ -13,8 +13,9 @@ from cardavia_nb.store.class_deals import deal_over, deal_seed, set_deal, set_pl
 from cardavia_nb.store.classes import ClassSet
 
 
-def student_record(cls: ClassSet, index: int, seed: int = 0) -> Record:
-    """Deal ``index`` of the set played to its end by a Low player at seat 0 and the set's players elsewhere."""
+def student_record(cls: ClassSet, index: int, seed: int = 0, cheat: bool = False) -> Record:
+    """Deal ``index`` of the set played to its end by a Low player at seat 0 and the set's players elsewhere;
+    with ``cheat``, the first computer decision among several is made otherwise (every move stays legal)."""
     game = get(cls.game)
     state = set_deal(game, cls, index)
     setup = game.deal_setup(state)
@@ -22,9 +23,12 @@ def student_record(cls: ClassSet, index: int, seed: int = 0) -> Record:
     players[0] = computer(cls.game, "low", seed)
     moves = []
     while not deal_over(game, state):
-        mover = state.to_act
-        moves.append(players[mover].choose(game, game.observe(state, mover), game.legal_actions(state)).id)
-        state = game.apply(state, moves[-1])
+        mover, legal = state.to_act, game.legal_actions(state)
+        move = players[mover].choose(game, game.observe(state, mover), legal).id
+        if cheat and mover != 0 and len(legal) > 1:
+            move, cheat = next(a.id for a in legal if a.id != move), False
+        moves.append(move)
+        state = game.apply(state, move)
     seats = (SeatPlayer("human"),) + tuple(seat_of(cls.game, p) for p in players[1:])
     return Record(cls.game, deal_seed(cls, index), tuple(moves), dict(game.options), setup, seats,
                   result=result_data(game, state))

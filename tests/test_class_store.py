@@ -63,11 +63,13 @@ def test_a_set_is_created_found_by_its_code_and_closed_by_its_teacher(classes):
     assert {row.teacher for row in rows} == {teacher_id(TEACHER)} and TEACHER not in str(rows)
 
 
-@pytest.mark.parametrize("code", ["", "nope", "x" * 22, "truco.low.4.short", "truco.low.13." + "a" * 22,
-                                  "truco.low.04." + "a" * 22, "chess.low.4." + "a" * 22, None, 12, "a" * 500])
-def test_a_wrong_code_finds_nothing(classes, code):
-    classes.create(TEACHER, "truco", "low", 4)
-    assert classes.find(code) is None
+WRONG_CODES = ["", "nope", "x" * 22, "truco.low.4.short", "truco.low.13." + "a" * 22, "truco.low.04." + "a" * 22,
+               "chess.low.4." + "a" * 22, "truco.random.4." + "a" * 22, None, 12, "a" * 500]
+
+
+def test_a_wrong_code_finds_nothing(classes):
+    cls = classes.create(TEACHER, "truco", "low", 4)
+    assert [classes.find(code) for code in WRONG_CODES + [cls.code[:-1], cls.code.upper()]] == [None] * 13
 
 
 def test_a_bad_set_is_refused_in_words(classes):
@@ -80,7 +82,7 @@ def test_a_bad_set_is_refused_in_words(classes):
     assert classes.sets(TEACHER) == []
 
 
-def test_an_open_code_deals_the_same_everywhere_and_a_server_set_not_by_its_code(store, url, tmp_path):
+def test_an_open_code_deals_the_same_everywhere_and_a_server_set_not_by_its_code(store, tmp_path):
     code = open_code("pao_de_kuai", "low", 3)
     here, elsewhere = parse_open(code), parse_open(code)  # two machines with nothing in common but the code
     game = get("pao_de_kuai")
@@ -106,12 +108,20 @@ def test_names_of_any_script_one_per_token_and_one_token_per_name(classes):
     _refused("name_taken", lambda: classes.join(cls, bo, "ANA LÚCIA"))
     _refused("name_taken", lambda: classes.join(cls, bo, "Ａｎａ Ｌúcia"))  # full-width letters are the same name
     assert classes.join(cls, chen, "陈静 <b>") == "陈静 <b>"
-    for bad in ["", "   ", "x" * 41, "bell\x07", "line\nbreak", "rtl\u202eoverride", None, 7]:
+    for bad in ["", "   ", "x" * 41, "bell\x07", "line\nbreak", "rtl\u202eoverride", "\u200d\u200c", None, 7]:
         _refused("bad_name", lambda bad=bad: classes.join(cls, bo, bad))
-    assert classes.join(cls, bo, "ب" * 40) == "ب" * 40
+    assert classes.join(cls, bo, "علی\u200cرضا") == "علی\u200cرضا"  # Persian writes names with a non-joiner
     assert classes.student(cls, new_token()) is None
     other_set = classes.create(TEACHER, "truco", "low", 2)
     assert classes.join(other_set, bo, "Ana Lúcia") == "Ana Lúcia"  # names are per set
+
+
+def test_a_full_class_takes_no_more_names(classes, monkeypatch):
+    monkeypatch.setattr("cardavia_nb.store.class_store.MAX_STUDENTS", 3)
+    cls = classes.create(TEACHER, "truco", "low", 1)
+    first, *_ = _joined(classes, cls, 3)
+    _refused("full", lambda: classes.join(cls, new_token(), "One too many"))
+    assert classes.join(cls, first, "Student 0") == "Student 0"  # a student already in comes back
 
 
 def test_finish_replays_the_record_and_computes_the_score_itself(classes):
@@ -137,6 +147,7 @@ def test_finish_replays_the_record_and_computes_the_score_itself(classes):
          "other_players"),
         (dataclasses.replace(other_deal, game="pao_de_kuai"), "other_game"),
         (record, "other_deal"),
+        (student_record(cls, 1, seed=5, cheat=True), "bad_moves"),  # legal moves, not the set's computer's
     ]:
         _refused(key, lambda forged=forged: classes.finish(cls, token, 1, forged))
     moves = list(other_deal.actions)
@@ -149,12 +160,11 @@ def test_finish_replays_the_record_and_computes_the_score_itself(classes):
     assert classes.finish(cls, token, 1, other_deal) is True
 
 
-def _finish_twice(classes, cls, token, records, outcomes, errors, barrier):
-    """One student's kernel: wait for the others, then finish every deal, each twice."""
+def _finish(classes, cls, token, records, outcomes, errors, barrier):
+    """One student's kernel (or its twin sending the same results again): wait for all, then finish every deal."""
     try:
         barrier.wait()
         for deal, record in enumerate(records):
-            outcomes.append(classes.finish(cls, token, deal, record))
             outcomes.append(classes.finish(cls, token, deal, record))
     except Exception as err:  # noqa: BLE001 - every failure is counted, none may happen
         errors.append(repr(err))
@@ -164,9 +174,9 @@ def test_thirty_students_finishing_the_same_deals_at_once_keep_exactly_one_resul
     cls = classes.create(TEACHER, "truco", "low", 2)
     tokens = _joined(classes, cls, 30)
     records = [[student_record(cls, deal, seed=n % 3) for deal in range(2)] for n in range(30)]
-    outcomes, errors, barrier = [], [], threading.Barrier(30)
-    threads = [threading.Thread(target=_finish_twice, args=(classes, cls, t, r, outcomes, errors, barrier))
-               for t, r in zip(tokens, records)]
+    outcomes, errors, barrier = [], [], threading.Barrier(60)
+    threads = [threading.Thread(target=_finish, args=(classes, cls, t, r, outcomes, errors, barrier))
+               for t, r in zip(tokens + tokens, records + records)]  # each result sent twice at the same moment
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -334,3 +344,16 @@ def test_a_broken_database_says_so_in_words(classes, caplog):
     with pytest.raises(StoreError) as err:
         classes.high(TEACHER, cls.id, 0, 1.0)
     assert str(err.value) == "The game store could not keep High's score."
+
+
+def test_the_stamp_changes_whenever_the_board_would(classes):
+    cls = classes.create(TEACHER, "truco", "low", 2)
+    token = new_token()
+    stamps = [classes.stamp(cls.id)]
+    for change in [lambda: classes.join(cls, token, "Ana"), lambda: classes.started(cls, token, 0),
+                   lambda: classes.finish(cls, token, 0, student_record(cls, 0)),
+                   lambda: classes.reviewed(cls, token, 0, []), lambda: classes.high(TEACHER, cls.id, 1, 3.0),
+                   lambda: _age(classes, "Ana", 11), lambda: classes.close(TEACHER, cls.id)]:
+        change()
+        stamps.append(classes.stamp(cls.id))
+    assert len(set(stamps)) == len(stamps)

@@ -8,6 +8,7 @@ class without a shared server (Binder, the static site) deals the same cards eve
 from __future__ import annotations
 
 import json
+import math
 import re
 import secrets
 import unicodedata
@@ -28,6 +29,8 @@ SET_LEVELS = ("low", "high")  # the levels a table offers
 KINDS = ("server", "open")
 MAX_NAME = 40
 FIRST_DECISIONS = 3
+_NOT_IN_NAMES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")  # controls, format marks (bidi overrides), unassigned
+_JOINERS = "\u200c\u200d"  # zero-width (non-)joiners: part of how Persian, Indic scripts and emoji are written
 _SECRET = re.compile(r"[A-Za-z0-9_-]{22}")
 
 
@@ -134,10 +137,16 @@ def check_name(name: Any) -> str:
     if not isinstance(name, str):
         raise refused("bad_name", most=MAX_NAME)
     kept = unicodedata.normalize("NFC", name).strip()
-    if not 1 <= len(kept) <= MAX_NAME or any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
-                                             for c in kept):
+    categories = [unicodedata.category(c) for c in kept if c not in _JOINERS]
+    visible = any(category[0] in "LNPS" for category in categories)
+    if not 1 <= len(kept) <= MAX_NAME or not visible or any(category in _NOT_IN_NAMES for category in categories):
         raise refused("bad_name", most=MAX_NAME)
     return kept
+
+
+def finite(value: Any) -> bool:
+    """Whether ``value`` is a real, finite number (not a bool, a text, NaN or an infinity)."""
+    return not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
 
 
 def name_key(name: str) -> str:

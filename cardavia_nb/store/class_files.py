@@ -6,14 +6,13 @@ every record in it is replayed by the store before anything of it is believed.
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass
 from typing import Any
 
 from cardavia_nb.core.record import Record, RecordError, replay
 from cardavia_nb.games import get
 from cardavia_nb.store.class_deals import (
-    ClassError, ClassSet, Played, check_name, deal_score, deal_seed, played, refused,
+    ClassError, ClassSet, Played, check_name, deal_score, deal_seed, finite, played, refused,
 )
 
 FORMAT = "cardavia-class-results/1"
@@ -65,7 +64,7 @@ def _entry(value: Any) -> Entry:
     deal, score, record = value["deal"], value["score"], value["record"]
     if isinstance(deal, bool) or not isinstance(deal, int) or not isinstance(record, dict):
         raise refused("file_bad")
-    if isinstance(score, bool) or not isinstance(score, (int, float)) or not math.isfinite(score):
+    if not finite(score):
         raise refused("file_bad")
     try:
         return Entry(deal, float(score), Record.from_json(json.dumps(record)))

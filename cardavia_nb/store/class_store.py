@@ -9,7 +9,6 @@ constraints make a doubled result impossible, whoever writes it and however ofte
 from __future__ import annotations
 
 import json
-import math
 import secrets
 from datetime import datetime, timezone
 from typing import Any
@@ -20,7 +19,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from cardavia_nb.core.record import Record
 from cardavia_nb.store.class_board import IDLE, beaten_shares, build, read_json
 from cardavia_nb.store.class_deals import (
-    ClassSet, Played, check_name, check_set, name_key, open_code, parse_open, played, refused,
+    ClassSet, Played, check_name, check_set, finite, name_key, open_code, parse_open, played, refused,
 )
 from cardavia_nb.store.class_files import checked_file
 from cardavia_nb.store.teacher import teacher_id
@@ -28,6 +27,7 @@ from cardavia_nb.store.tables import class_highs, class_results, class_sets, cla
 from cardavia_nb.store.tokens import token_key
 
 MAX_MISTAKES = 40
+MAX_STUDENTS = 500  # a class, even a large one; keeps a script with the code from flooding the board
 
 
 def _now() -> datetime:
@@ -67,8 +67,7 @@ def _mistakes(mistakes: Any) -> list[dict[str, Any]]:
     for m in mistakes:
         if (not isinstance(m, dict) or isinstance(m.get("step"), bool) or not isinstance(m.get("step"), int)
                 or not isinstance(m.get("played"), str) or not isinstance(m.get("best"), str)
-                or isinstance(m.get("loss"), bool) or not isinstance(m.get("loss"), (int, float))
-                or not math.isfinite(m["loss"])):
+                or not finite(m.get("loss"))):
             raise refused("bad_review")
         kept.append({"step": m["step"], "played": m["played"][:40], "best": m["best"][:40], "loss": float(m["loss"])})
     return kept
@@ -83,8 +82,9 @@ class Classes:
         self._guard = store._guard
         self._dialect = postgresql if self.engine.dialect.name == "postgresql" else sqlite
 
-    def _run(self, what: str, work: Any) -> Any:
-        """``work(connection)`` in one transaction; a database failure is a StoreError in words."""
+    def _run(self, what: str, work: Any, reads: bool = False) -> Any:
+        """``work(connection)`` in one transaction; a database failure is a StoreError in words. ``reads``
+        marks a transaction that writes nothing (the board's polls, a student's lookups)."""
         def transaction() -> Any:
             with self.engine.begin() as connection:
                 return work(connection)
@@ -110,7 +110,7 @@ class Classes:
         """The teacher's sets, newest first."""
         query = (select(class_sets).where(class_sets.c.teacher == teacher_id(teacher_key))
                  .order_by(class_sets.c.created.desc(), class_sets.c.id.desc()))
-        return self._run("read the class sets", lambda c: [_class_set(row) for row in c.execute(query)])
+        return self._run("read the class sets", lambda c: [_class_set(row) for row in c.execute(query)], reads=True)
 
     def _owned(self, connection: Any, teacher_key: str, set_id: Any) -> ClassSet:
         """The teacher's set ``set_id``; another teacher's (or none) is refused, and looks the same."""
@@ -134,23 +134,26 @@ class Classes:
         if not isinstance(code, str) or not 1 <= len(code) <= 120:
             return None
         row = self._run("find the class", lambda c: c.execute(
-            select(class_sets).where(class_sets.c.code == code)).first())
+            select(class_sets).where(class_sets.c.code == code)).first(), reads=True)
         return _class_set(row) if row is not None else parse_open(code)
 
-    def _set_id(self, connection: Any, cls: ClassSet) -> int:
-        """The set's row id; an open set this store has not seen yet gets a row (no teacher) first."""
+    def _set_id(self, connection: Any, cls: ClassSet, create: bool = True) -> int | None:
+        """The set's row id; an open set this store has not seen yet gets a row (no teacher) first,
+        or without ``create`` has none (None)."""
         if cls.id is not None:
             return cls.id
+        if not create:
+            return connection.execute(select(class_sets.c.id).where(class_sets.c.code == cls.code)).scalar()
         connection.execute(self._dialect.insert(class_sets).values(
             code=cls.code, teacher=None, game=cls.game, level=cls.level, deals=cls.deals, kind=cls.kind,
             seed=cls.seed, closed=False, created=_now()).on_conflict_do_nothing())
         return connection.execute(select(class_sets.c.id).where(class_sets.c.code == cls.code)).scalar_one()
 
     # --- a student --------------------------------------------------------------------------
-    def _student(self, connection: Any, cls: ClassSet, token: str) -> Any:
+    def _student(self, connection: Any, cls: ClassSet, token: str, create: bool = True) -> Any:
         """The student row of ``token`` in the set, or None before it joined."""
         return connection.execute(select(class_students).where(
-            class_students.c.set_id == self._set_id(connection, cls),
+            class_students.c.set_id == self._set_id(connection, cls, create),
             class_students.c.player == token_key(token))).first()
 
     def join(self, cls: ClassSet, token: str, name: Any) -> str:
@@ -161,6 +164,12 @@ class Classes:
         def work(connection: Any) -> str:
             set_id = self._set_id(connection, cls)
             now = _now()
+            mine = self._student(connection, cls, token)
+            if mine is not None:
+                return mine.name
+            joined = connection.execute(select(func.count()).where(class_students.c.set_id == set_id)).scalar()
+            if joined >= MAX_STUDENTS:
+                raise refused("full", most=MAX_STUDENTS)
             connection.execute(self._dialect.insert(class_students).values(
                 set_id=set_id, player=key, name=kept, name_key=name_key(kept), joined=now, seen=now,
             ).on_conflict_do_nothing())
@@ -174,14 +183,14 @@ class Classes:
     def student(self, cls: ClassSet, token: str) -> dict[str, Any] | None:
         """This token's place in the set: its name, the deals it finished, the deal it is on (None before joining)."""
         def work(connection: Any) -> dict[str, Any] | None:
-            mine = self._student(connection, cls, token)
+            mine = self._student(connection, cls, token, create=False)
             if mine is None:
                 return None
             done = connection.execute(select(class_results.c.deal).where(class_results.c.student == mine.id)
                                       .order_by(class_results.c.deal)).scalars().all()
             return {"name": mine.name, "done": list(done), "playing": mine.playing}
 
-        return self._run("read the class", work)
+        return self._run("read the class", work, reads=True)
 
     def started(self, cls: ClassSet, token: str, deal: int) -> None:
         """The student began deal ``deal``: shown as playing on the board."""
@@ -219,7 +228,7 @@ class Classes:
             ).on_conflict_do_nothing().returning(class_results.c.id)).first() is not None
             connection.execute(update(class_students).where(class_students.c.id == mine.id).values(
                 seen=now, playing=None if mine.playing == deal else mine.playing))
-            if high is not None and math.isfinite(high):
+            if finite(high):
                 connection.execute(self._dialect.insert(class_highs).values(
                     set_id=set_id, deal=deal, value=float(high)).on_conflict_do_nothing())
             return added
@@ -247,8 +256,10 @@ class Classes:
         _check_deal(cls, deal)
 
         def work(connection: Any) -> list[dict[str, Any]] | None:
-            set_id = self._set_id(connection, cls)
-            mine = self._student(connection, cls, token)
+            set_id = self._set_id(connection, cls, create=False)
+            mine = self._student(connection, cls, token, create=False)
+            if set_id is None:
+                return None
             closed = connection.execute(select(class_sets.c.closed).where(class_sets.c.id == set_id)).scalar_one()
             rows = connection.execute(
                 select(class_results.c.student, class_results.c.score, class_students.c.name)
@@ -261,7 +272,7 @@ class Classes:
                      "you": mine is not None and row.student == mine.id}
                     for row in sorted(rows, key=lambda r: (-r.score, r.name))]
 
-        return self._run("read the class results", work)
+        return self._run("read the class results", work, reads=True)
 
     # --- the board --------------------------------------------------------------------------
     def board(self, teacher_key: str, set_id: int) -> dict[str, Any]:
@@ -283,7 +294,7 @@ class Classes:
                     "closed": cls.closed}
             return build(head, students, results, highs, _now())
 
-        return self._run("read the board", work)
+        return self._run("read the board", work, reads=True)
 
     def stamp(self, set_id: int) -> tuple:
         """A cheap marker of the set's state: it changes whenever the board would."""
@@ -296,14 +307,14 @@ class Classes:
             (func.count(class_students.c.playing), of_students), (idle, of_students),
             (func.count(class_highs.c.deal), class_highs.c.set_id == set_id),
             (class_sets.c.closed, class_sets.c.id == set_id)]))
-        return self._run("read the board", lambda c: tuple(c.execute(query).one()))
+        return self._run("read the board", lambda c: tuple(c.execute(query).one()), reads=True)
 
     def high(self, teacher_key: str, set_id: int, deal: int, value: float) -> None:
         """Keep High's score on a set deal (the board computes it on the same cards)."""
         def work(connection: Any) -> None:
             cls = self._owned(connection, teacher_key, set_id)
             _check_deal(cls, deal)
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            if not finite(value):
                 raise refused("bad_high")
             connection.execute(self._dialect.insert(class_highs).values(set_id=set_id, deal=deal, value=value)
                                .on_conflict_do_update(index_elements=["set_id", "deal"], set_={"value": value}))
@@ -315,7 +326,7 @@ class Classes:
             raise refused("no_result")
         query = (select(class_results.c.record).join(class_sets, class_sets.c.id == class_results.c.set_id)
                  .where(class_results.c.id == result_id, class_sets.c.teacher == teacher_id(teacher_key)))
-        text = self._run("read the result", lambda c: c.execute(query).scalar())
+        text = self._run("read the result", lambda c: c.execute(query).scalar(), reads=True)
         if text is None:
             raise refused("no_result")
         return Record.from_json(text)

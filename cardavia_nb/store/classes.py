@@ -3,6 +3,10 @@
 The pure parts (codes, the set's deals and players, scores, the results file, the teacher key) need no
 database and work in the browser edition too; ``Classes``, the door to the class tables, needs SQLAlchemy
 and is imported when first asked for.
+
+A student's page deals deal ``i`` as ``set_deal(game, cls, i)`` (its seed is ``deal_seed(cls, i)``) against
+``set_players(cls, i)`` (seat 0 is the student), and hands the table's record of the finished deal, cut at
+the deal's end, to ``Classes.finish``: any other cards, players or moves are refused in words.
 """
 
 from __future__ import annotations

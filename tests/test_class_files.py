@@ -1,0 +1,149 @@
+"""The results file of a class without a shared server: written by a student, uploaded by the teacher,
+believed only once replayed. Refusals are in words; the hypothesis test throws edited files at the check."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardavia_nb.core.record import replay
+from cardavia_nb.games import get
+from cardavia_nb.i18n import LANGS
+from cardavia_nb.store import new_token
+from cardavia_nb.store.class_files import MAX_FILE, checked_file
+from cardavia_nb.store.classes import ClassError, Classes, deal_score, open_code, parse_open, results_file
+from tests import databases
+from tests.classroom import student_record
+
+postgresql, url, store = databases.postgresql, databases.url, databases.store  # the database fixtures
+
+TEACHER = "teacher-key-" + "c" * 20
+CODE = open_code("truco", "low", 3)
+FILE = results_file(parse_open(CODE), "Zoë", [student_record(parse_open(CODE), d, seed=7) for d in range(3)])
+
+
+def _refused(key: str, work) -> None:
+    """``work`` must be refused with ``classes.<key>``, a sentence in every language."""
+    with pytest.raises(ClassError) as err:
+        work()
+    assert err.value.msg.key == f"classes.{key}"
+    assert all(err.value.text(lang) and "{" not in err.value.text(lang) for lang in LANGS)
+
+
+def _edited(change) -> str:
+    """FILE with ``change`` applied to its parsed JSON."""
+    data = json.loads(FILE)
+    change(data)
+    return json.dumps(data)
+
+
+def test_a_results_file_holds_the_code_the_name_and_each_deal_replayed_with_its_score():
+    data = json.loads(FILE)
+    assert (data["format"], data["code"], data["name"]) == ("cardavia-class-results/1", CODE, "Zoë")
+    game = get("truco")
+    records = [student_record(parse_open(CODE), d, seed=7) for d in range(3)]
+    assert [r["score"] for r in data["results"]] == [deal_score(game, replay(game, r), 0) for r in records]
+    name, checked = checked_file(parse_open(CODE), FILE)
+    assert name == "Zoë" and [deal for deal, _ in checked] == [0, 1, 2]
+
+
+def test_the_teacher_uploads_a_file_once_and_the_board_shows_it(store):
+    classes = Classes(store)
+    cls = classes.create(TEACHER, "truco", "low", 3, kind="open")
+    text = results_file(cls, "Zoë", [student_record(cls, d, seed=7) for d in range(2)])
+    assert classes.upload(TEACHER, cls.id, text) == 2
+    _refused("file_duplicate", lambda: classes.upload(TEACHER, cls.id, text))
+    assert classes.upload(TEACHER, cls.id, results_file(cls, "Zoë", [student_record(cls, d, seed=7)
+                                                                   for d in range(3)])) == 1
+    board = classes.board(TEACHER, cls.id)
+    assert [s["state"] for s in board["students"]] == ["finished"] and board["totals"][0]["deals"] == 3
+    token = new_token()
+    classes.join(cls, token, "Ana")
+    _refused("name_taken", lambda: classes.upload(TEACHER, cls.id, results_file(cls, "ana", [student_record(cls, 0)])))
+    other = classes.create(TEACHER, "truco", "low", 3, kind="open")
+    _refused("file_other_set", lambda: classes.upload(TEACHER, other.id, text))
+    assert classes.board(TEACHER, other.id)["students"] == []
+
+
+def test_an_open_set_is_played_and_finished_in_a_students_own_store(store):
+    cls = parse_open(CODE)
+    classes, token = Classes(store), new_token()
+    assert classes.find(CODE) == cls
+    assert classes.join(cls, token, "Zoë") == "Zoë"
+    assert classes.finish(cls, token, 0, student_record(cls, 0, seed=7)) is True
+    assert classes.student(cls, token) == {"name": "Zoë", "done": [0], "playing": None}
+    assert classes.find(CODE).id is not None and classes.sets(TEACHER) == []
+
+
+@pytest.mark.parametrize("text, key", [
+    ("x" * (MAX_FILE + 1), "file_too_big"),
+    ("{not json", "file_not_json"),
+    ('{"format": "cardavia-record/2"}', "file_not_results"),
+    (_edited(lambda d: d.update(code=open_code("truco", "low", 3))), "file_other_set"),
+    (_edited(lambda d: d["results"][1].update(score=d["results"][1]["score"] + 1)), "file_forged"),
+    (_edited(lambda d: d["results"].append(d["results"][0])), "file_repeats"),
+    (_edited(lambda d: d["results"][0]["record"].update(actions=d["results"][0]["record"]["actions"][:-1])),
+     "not_over"),
+    (_edited(lambda d: [d["results"][0].update(deal=1), d["results"][1].update(deal=0)]), "other_deal"),
+    (_edited(lambda d: d["results"][0].update(deal=3)), "file_bad"),
+    (_edited(lambda d: d.update(name="\x00")), "bad_name"),
+    (_edited(lambda d: d.update(results=[])), "file_bad"),
+])
+def test_a_wrong_file_is_refused_in_words(text, key):
+    _refused(key, lambda: checked_file(parse_open(CODE), text))
+
+
+def test_a_computer_move_edited_in_the_file_is_refused():
+    game, data = get("truco"), json.loads(FILE)
+    actions = data["results"][0]["record"]["actions"]
+    state = replay(game, student_record(parse_open(CODE), 0, seed=7), upto=0)
+    for step, move in enumerate(actions):  # the computer's first choice among several, changed by hand
+        others = [a.id for a in game.legal_actions(state) if a.id != move]
+        if state.to_act == 1 and others:
+            actions[step] = others[0]
+            break
+        state = game.apply(state, move)
+    _refused("bad_moves", lambda: checked_file(parse_open(CODE), json.dumps(data)))
+
+
+_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 40), st.floats(allow_nan=True),
+                    st.text(max_size=12), st.lists(st.integers(0, 3), max_size=3),
+                    st.sampled_from(["play:1E", "call:truco", "call:envido", "answer:quiero", "fold", "next_deal"]))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_an_edited_file_is_either_refused_in_words_or_believed_only_as_replayed(data):
+    parsed = json.loads(FILE)
+    for _ in range(data.draw(st.integers(1, 3))):
+        if not isinstance(parsed.get("results"), list) or not parsed["results"]:
+            break
+        entry = parsed["results"][data.draw(st.integers(0, len(parsed["results"]) - 1))]
+        if not isinstance(entry, dict) or not isinstance(entry.get("record"), dict):
+            break
+        where = data.draw(st.sampled_from(["top", "entry", "record", "action"]))
+        value = data.draw(_VALUES)
+        if where == "top":
+            parsed[data.draw(st.sampled_from(["format", "code", "name", "results", "extra"]))] = value
+        elif where == "entry":
+            entry[data.draw(st.sampled_from(["deal", "score", "record"]))] = value
+        elif where == "record":
+            entry["record"][data.draw(st.sampled_from(["seed", "setup", "players", "actions", "result"]))] = value
+        elif isinstance(entry["record"].get("actions"), list) and entry["record"]["actions"]:
+            moves = entry["record"]["actions"]
+            moves[data.draw(st.integers(0, len(moves) - 1))] = str(value)
+    cls = parse_open(CODE)
+    try:
+        name, checked = checked_file(cls, json.dumps(parsed))
+    except ClassError as err:
+        assert all(err.text(lang) and "{" not in err.text(lang) for lang in LANGS)
+        return
+    game = get("truco")
+    stated = {e["deal"]: e["score"] for e in parsed["results"]}
+    for deal, played in checked:
+        assert played.score == stated[deal] == deal_score(game, replay(game, played.record), 0)
+        assert played.record.seed == student_record(cls, deal, seed=7).seed
+    assert isinstance(name, str) and 1 <= len(name) <= 40
