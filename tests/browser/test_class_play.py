@@ -1,12 +1,15 @@
 """A student's class page in Chromium: a set made in the server's store, the Truco page opened with
 ``?class=CODE&tab=table``, a name typed, the set's first deal played to its end, the class's results
-shown, and a reload that comes back to them and goes on to the next deal (no deal code on the page)."""
+shown, and a reload that comes back to them and goes on to the next deal (no deal code on the page).
+Screenshots: tests/artifacts/class-play-results.png and class-play-panel.png; the page and deal times printed."""
 
 from __future__ import annotations
 
+import time
+
 from cardavia_nb.store import Store
 from cardavia_nb.store.classes import Classes
-from tests.browser.conftest import PAGE_DEADLINE_MS, shot
+from tests.browser.conftest import ARTIFACTS, PAGE_DEADLINE_MS, shot
 from tests.browser.harness import Watch, new_context
 from tests.browser.pages import TABLE, wait
 from tests.browser.test_table_review import play_to_the_end
@@ -14,9 +17,11 @@ from tests.browser.test_table_review import play_to_the_end
 
 def opened(page, url: str) -> None:
     """Load the page at ``url`` and wait until its table is drawn and settled."""
+    began = time.perf_counter()
     page.goto(url, timeout=PAGE_DEADLINE_MS, wait_until="domcontentloaded")
     page.wait_for_selector(f"{TABLE}[data-ready='1']", timeout=PAGE_DEADLINE_MS, state="attached")
     wait(page)
+    print(f"page ready in {time.perf_counter() - began:.1f} s")
 
 
 def test_a_student_joins_plays_a_set_deal_sees_the_class_results_and_resumes(browser, class_voila):
@@ -26,6 +31,7 @@ def test_a_student_joins_plays_a_set_deal_sees_the_class_results_and_resumes(bro
     context = new_context(browser)
     try:
         page = context.new_page()
+        page.emulate_media(reduced_motion="reduce")  # the computer's moves drawn at once
         watch = Watch().attach(page)
         url = f"{base}voila/render/notebooks/01-truco.ipynb?class={cls.code}&tab=table"
         opened(page, url)
@@ -36,11 +42,15 @@ def test_a_student_joins_plays_a_set_deal_sees_the_class_results_and_resumes(bro
         panel = page.locator(".cardavia[data-testid='panel']", has_text="You play as")
         panel.get_by_text("Deal 1 of 2: play it").wait_for(timeout=30_000)
         wait(page)
+        began = time.perf_counter()
         play_to_the_end(page)
+        print(f"deal played in {time.perf_counter() - began:.1f} s")
         panel.get_by_text("Deal 1 of 2: you scored").wait_for(timeout=30_000)
         assert panel.locator("td", has_text="Ana Lúcia (you)").count() == 1
         assert page.locator(f"{TABLE} [data-testid='replay']").count() == 0  # no deal code in class
         shot(page, "class-play-results")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        panel.screenshot(path=str(ARTIFACTS / "class-play-panel.png"))
         watch.assert_clean()
         page.reload()  # (the reload aborts the old page's pending requests: not a problem of the page)
         opened(page, url)
