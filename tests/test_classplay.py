@@ -215,6 +215,24 @@ def test_a_reload_resumes_the_class_deal_in_play_and_never_deals_a_finished_one_
     assert third.panel.deal == 2 and rows(classes, class_results) == 2
 
 
+def test_a_class_deal_is_kept_apart_from_the_pages_own_games(store, classes):
+    cls = classes.create(TEACHER, "pao_de_kuai", "low", 2)
+    token = new_token()
+    own = Page(store, "pao_de_kuai", None, token)  # the page without a class: the player's own game
+    send(own.table, {"type": "act", "id": own.table.turn.legal[0].id})
+    mine = own.table.record()
+    student = Page(store, "pao_de_kuai", cls.code, token, name="Ana")
+    class_deal = student.table.record().setup
+    send(student.table, {"type": "act", "id": student.table.turn.legal[0].id})
+    plain = Page(store, "pao_de_kuai", None, token)  # later, the page without a class: the own game, not the class's
+    assert plain.table.record().setup == mine.setup != class_deal and plain.table.seed is not None
+    again = Page(store, "pao_de_kuai", cls.code, token)  # and the class page brings the class deal back
+    assert again.table.record().setup == class_deal and again.table.seed is None
+    again.finish_deal()
+    assert store.recent(token) == []  # a finished class deal is never in Your games
+    assert [g.game for g in store.unfinished(token)] == ["pao_de_kuai"]  # only the page's own game waits
+
+
 def test_an_open_set_downloads_a_results_file_that_survives_a_reload(store, classes):
     code = open_code("pao_de_kuai", "low", 2)
     token = new_token()

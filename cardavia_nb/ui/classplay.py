@@ -24,6 +24,7 @@ from cardavia_nb.games import deal_over
 from cardavia_nb.store.class_deals import ClassError, deal_seed, played, set_deal, set_players
 from cardavia_nb.store.class_files import results_file
 from cardavia_nb.store.errors import StoreError
+from cardavia_nb.ui.background import in_background
 from cardavia_nb.ui.assets import module
 from cardavia_nb.ui.classplay_local import LocalClasses
 from cardavia_nb.ui.classplay_view import blocks
@@ -208,6 +209,8 @@ class ClassPlay(Panel):
     def _carry_on(self) -> None:
         """Go on with the set: the game the keeper brought back if it is one of the set's deals, else the next deal."""
         table, game = self.table, self.table.game
+        if self._keeper is not None:
+            self._keeper.keep_apart()  # the class deal in progress comes back; the page's own game waits
         if not table.reviewing.practising:
             setup = table.record().setup
             for index in range(self.cls.deals):
@@ -251,12 +254,7 @@ class ClassPlay(Panel):
             self.over = True
             self.done.add(index)
             self.records[index] = record
-        self.thread = threading.Thread(target=self._write, args=(index, record, judged), daemon=True)
-        try:
-            self.thread.start()
-        except RuntimeError:  # no threads (Python in the browser): written and judged here
-            self.thread = None
-            self._write(index, record, judged)
+        self.thread = in_background(self._write, index, record, judged)  # no threads (the browser): here
         self.refresh()
 
     def _write(self, index: int, record: Record, judged: Record) -> None:

@@ -136,7 +136,8 @@ class History(Panel):
                 self._on_table(press)
             elif press == "download":
                 lines = list(store.records(self.token))
-                self.send({"type": "download", "name": FILE_NAME, "text": "".join(f"{line}\n" for line in lines)})
+                self.send({"type": "download", "name": FILE_NAME, "mime": "application/x-ndjson",
+                           "text": "".join(f"{line}\n" for line in lines)})
                 self._said = ("store.history.downloaded", {"count": len(lines)})
             elif press == "delete":
                 self.confirming = True

@@ -76,6 +76,7 @@ class Keeper:
         self._fresh = 0  # how many moves the row had when this page dealt it: more means a game in progress
         self.parked = False  # a game in progress waits in the store while a finished game is reviewed
         self.broken = False
+        self.apart = False  # the table plays a class's deals: kept apart from the player's own games
         self.finished: list[Callable[[], None]] = []  # called when a game is kept finished (the history panel)
 
     def attach(self, table: Any) -> None:
@@ -197,6 +198,24 @@ class Keeper:
         self.table.reviewing.reset()
         self._resume(saved)
 
+    def keep_apart(self) -> None:
+        """From now on the table deals a class's deals (``ui/classplay.py``): their rows are kept apart, so the
+        game page never resumes one (its end would show the deal's code) and *Your games* never counts one;
+        the class deal in progress, if any, comes back on the table."""
+        if self.apart:
+            return
+        self.apart, self.game_id, self._deal = True, None, None
+        store = self.store
+        if store is None or self.token is None:
+            return
+        try:
+            saved = store.in_progress(self.token, self.table.game.name, practice=True)
+        except StoreError:
+            self._fail()
+            return
+        if saved is not None:
+            self._resume(saved)
+
     def moved(self, table: Any) -> None:
         """Save the table's game after a committed move (a new row for a new game)."""
         if self.token is None or self.broken:
@@ -219,9 +238,10 @@ class Keeper:
                       deals=table.state.deal_no if scores else 1, over=result is not None, points=points, outcome=result)
         try:
             try:
-                self.game_id = store.save(self.token, table.game.name, record.to_json(), game_id=self.game_id, **values)
+                self.game_id = store.save(self.token, table.game.name, record.to_json(), game_id=self.game_id,
+                                          practice=self.apart, **values)
             except LookupError:  # the row went (history deleted, or finished): the game goes on in a new one
-                self.game_id = store.save(self.token, table.game.name, record.to_json(), **values)
+                self.game_id = store.save(self.token, table.game.name, record.to_json(), practice=self.apart, **values)
         except StoreError:
             self._fail()
             return
