@@ -68,15 +68,19 @@ $(AXE): | npm
 
 ## test: set up, install Chromium and PostgreSQL if needed, build the static site, run every test (unit, conformance,
 ## widgets, notebooks, browser with axe-core, the static site); the browser tests mostly wait for Voila
-## and Chromium, so a second pytest runs them beside the others and its report (15 slowest too) follows
-BROWSER_TESTS ?= tests/browser
-OTHER_TESTS ?= tests notebooks
+## and Chromium, so a second pytest runs them beside the others and its report (15 slowest too) follows.
+## The browser tests that start servers of their own (a Voila they restart, the static site, a pool, JupyterLab)
+## run last in the first pytest instead, so that the two take about as long as each other.
+OWN_SERVER_TESTS ?= $(addprefix tests/browser/,test_resume.py test_site.py test_pool.py test_lab_dark.py)
+BROWSER_TESTS ?= tests/browser $(addprefix --ignore=,$(OWN_SERVER_TESTS))
+OTHER_TESTS ?= tests notebooks $(OWN_SERVER_TESTS)
 BROWSER_LOG := tests/artifacts/browser-tests.log
 test: $(VENV)/.stamp-test chromium postgresql site $(AXE)
 	@mkdir -p $(dir $(BROWSER_LOG))
 	@$(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --durations=15 -p no:nbval -p no:cacheprovider $(BROWSER_TESTS) \
 	  >$(BROWSER_LOG) 2>&1 & browser=$$!; trap 'kill $$browser 2>/dev/null' INT TERM; \
-	$(JUPYTER_ENV) $(PY) -m pytest --durations=15 --nbval-lax --nbval-current-env --ignore=tests/browser $(OTHER_TESTS); \
+	$(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --durations=15 --nbval-lax --nbval-current-env \
+	  --ignore=tests/browser $(OTHER_TESTS); \
 	others=$$?; wait $$browser; browsers=$$?; echo "== the browser tests (also in $(BROWSER_LOG))"; cat $(BROWSER_LOG); \
 	test $$others = 0 && test $$browsers = 0
 
