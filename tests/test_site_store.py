@@ -49,11 +49,13 @@ class Page:
         self.settings._on_msg(self.settings, {"type": "token", "value": token, "games": list(kept.values())}, [])
 
     def receive(self, msg: dict) -> None:
-        """What settings.js does with the kernel's messages: keep the token, keep and forget games."""
+        """What settings.js does with the kernel's messages (as Pyodide hands them over): keep the token,
+        keep and forget games."""
         if msg["type"] == "token":
             self.token = msg["value"]
-        if msg["type"] == "kept":
-            self.kept.update((row["id"], json.loads(json.dumps(row))) for row in msg["rows"])
+        if msg["type"] == "kept":  # Pyodide hands the page a None as no field at all
+            self.kept.update((row["id"], {k: v for k, v in json.loads(json.dumps(row)).items() if v is not None})
+                             for row in msg["rows"])
             for n in msg["gone"]:
                 self.kept.pop(n, None)
 

@@ -176,11 +176,12 @@ export default {
     for (const key of KEYS) model.on(`change:${key}`, () => { show(key); changed(key); });
     model.on("change:look", () => shared.applyLook(root, model.get("look")));
     model.on("msg:custom", (msg) => { keepToken(msg); keepGames(msg); });
-    model.send({ type: "token", value: storedToken(), games: keptGames() });
     shared.applyLook(root, model.get("look"));
     draw();
     window.dispatchEvent(new CustomEvent("cardavia:lang", { detail: model.get("lang") }));
     for (const key of pending) set(key, want[key]);
+    // the token after the language: what the kernel says on it (a game resumed) is in the page's language
+    model.send({ type: "token", value: storedToken(), games: keptGames() });
     if (pending.size) setTimeout(settle, SETTLE_MS);  // a refused stored value must not hide the page
     else { settle(); keep(); }
   },

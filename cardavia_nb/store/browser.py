@@ -23,11 +23,12 @@ from cardavia_nb.games import REGISTRY
 from cardavia_nb.store.rows import LEFT, OUTCOMES, OVER, PLAYING, Saved, check_outcome
 from cardavia_nb.store.tokens import token_key
 
-MAX_ROWS = 1000  # rows a page may hand back; the browser's storage holds about 5 MB anyway
-MAX_RECORD = 200_000  # characters of one record (a long Truco match is about 20,000)
+MAX_ROWS = 5000  # rows a page may hand back; the browser's storage (about 5 MB) is full before
+MAX_RECORD = 100_000  # characters of one record (a Truco match to 30 is about 3,000)
 MAX_COUNT = 100_000  # moves or deals of one game
 _KEY = re.compile(r"[0-9a-f]{64}")
 _TEXT = re.compile(r"[a-z0-9_]{1,40}")
+NONE = {"points": None, "outcome": None}  # the fields that may be None
 FIELDS = ("id", "player", *(name for name in Saved.__dataclass_fields__ if name != "id"))
 
 Mirror = Callable[[list[dict[str, Any]], list[int]], None]
@@ -54,9 +55,11 @@ def _time(value: Any) -> datetime:
 
 
 def _checked(data: Any) -> tuple[str, Saved]:
-    """(player key, row) from a row the page kept, or a ValueError saying what is wrong with it."""
-    if not isinstance(data, dict) or set(data) != set(FIELDS):
+    """(player key, row) from a row the page kept, or a ValueError saying what is wrong with it.
+    A field that may be None may be absent: Pyodide hands the page a None as no field at all."""
+    if not isinstance(data, dict) or set({**NONE, **data}) != set(FIELDS):
         raise ValueError(f"a kept game has exactly the fields {', '.join(FIELDS)}")
+    data = {**NONE, **data}
     points = data["points"]
     checks = {
         "id": _whole(data["id"], 1, 2**53 - 1),

@@ -1,5 +1,6 @@
 """The static site in headless Chromium: the landing page, the home app in Portuguese, a card played in the
-Truco app, and a notebook run in JupyterLite's Lab; nothing leaves the site, no cell fails."""
+Truco app and the game back after a reload (kept in the browser's storage, counted apart in *Your games*),
+and a notebook run in JupyterLite's Lab; nothing leaves the site, no cell fails."""
 
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ import time
 
 import pytest
 
-from cardavia_nb import games
+from cardavia_nb import games, i18n
 from cardavia_nb.ui.home import PAGES
 from tests.browser.conftest import READY, shot
 from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, Watch, free_port, new_context, show_tab
 from tests.browser.pages import TABLE
+from tests.browser.test_resume import back_words
 
 SITE = ROOT / "_site"
 PREFIX = "/cardavia_nb/"  # a GitHub Pages project site lives at /<repo>/
@@ -25,6 +27,7 @@ OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 START_MS = 180_000
 TABLE_READY = f"{TABLE}[data-ready='1']"
 TABLE_SEED = 13  # you are mano in deal 1: your cards are playable at once
+KEPT = "Object.keys(localStorage).filter((key) => key.startsWith('cardavia.game.')).length"
 FAILED_CELL = "[data-mime-type='application/vnd.jupyter.stderr'], [data-mime-type='application/vnd.jupyter.error']"
 
 
@@ -120,7 +123,7 @@ def test_site_plays_truco_offline_under_a_subpath(offline, site_url):
     played = card.get_attribute("data-action-id")
     card.click()
     # the answer is the card gone from the hand, drawn and settled (a log line alone may be another one:
-    # the page's notice that games are not kept here arrives when the page connects)
+    # the notice that no game is kept under the page's key yet arrives when the page connects)
     page.wait_for_function(
         """(card) => {
             const root = document.querySelector(".cardavia[data-testid='table']");
@@ -129,8 +132,24 @@ def test_site_plays_truco_offline_under_a_subpath(offline, site_url):
                 && (root.dataset.toAct === "0" || root.dataset.over === "1");
         }""", arg=played.removeprefix("play:"), timeout=60_000)
     shot(page, "site-truco-played")
-    page.reload()  # warm: everything is in the browser's cache now
+    kept_hand = sorted(set(seed_hand()) - {played.removeprefix("play:")})
+    page.reload()  # warm: everything is in the browser's cache now; the game comes back from its storage
     warm_s = wait_ready(page, TABLE_READY, "Truco (reloaded)")
+    try:  # the kept game resumed and drawn: the same hand, and the notice that says so in the page's language
+        page.wait_for_function(
+            """([want, back]) => {
+                const root = document.querySelector(".cardavia[data-testid='table']");
+                const hand = [...root.querySelectorAll("[data-testid='hand'] [data-card]")].map((n) => n.dataset.card);
+                const notice = root.querySelector("[data-testid='notice']").textContent;
+                return JSON.stringify(hand.sort()) === JSON.stringify(want) && notice.startsWith(back);
+            }""", arg=[kept_hand, back_words("pt")], timeout=60_000)
+    except Exception:
+        shot(page, "FAILED-site-resume")
+        raise AssertionError(f"not resumed: notice {table.locator('[data-testid=notice]').text_content()!r}, "
+                             f"kept games {page.evaluate(KEPT)}") from None
+    history = page.locator("[data-testid='panel']", has_text=i18n.translate("store.history.title", "pt"))
+    assert i18n.translate("store.history.unfinished", "pt", count=2) in history.text_content()
+    shot(page, "site-truco-resumed")
     print(f"\nfirst visit (landing and home) downloaded {first_visit / 1e6:.1f} MB; time to interactive: "
           f"home {home_s:.1f} s, Truco {truco_s:.1f} s cold, {warm_s:.1f} s warm")
     watch.assert_clean()
