@@ -4,12 +4,9 @@ same position with the same computer players, bad tokens and failing stores told
 from __future__ import annotations
 
 import logging
-import subprocess
-import sys
 
 import pytest
 
-from cardavia_nb import i18n
 from cardavia_nb.core.record import Record
 from cardavia_nb.store import new_token
 from cardavia_nb.ui import Settings, Table
@@ -131,20 +128,6 @@ def test_a_store_that_fails_never_stops_play_and_says_so_once(tmp_path, caplog):
     play(table, 5)
     assert len(table.record().actions) >= 5 and table.notice in ("", said)
     assert "store" in caplog.text and settings.token not in caplog.text
-
-
-def test_without_sqlalchemy_the_page_plays_on_and_says_games_are_not_kept():
-    """The browser edition has no SQLAlchemy: the token's intent must not fail there."""
-    code = ("import sys; sys.modules['sqlalchemy'] = None\n"
-            "from cardavia_nb.ui import Settings, Table\nfrom cardavia_nb.ui.history import History\n"
-            "from cardavia_nb.ui.keeping import Keeper\n"
-            "s = Settings(); keeper = Keeper(url='sqlite:///nowhere.sqlite')\n"
-            "t = Table('truco', settings=s, keeper=keeper); h = History('truco', keeper=keeper, settings=s)\n"
-            "s._on_msg(s, {'type': 'token', 'value': ''}, [])\n"
-            "print(repr(s.notice)); print(t.notice)\n"
-            "t.send_intent({'type': 'act', 'id': t.turn.legal[0].id}); print(len(t.record().actions) > 0)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120).stdout
-    assert out.splitlines() == ["''", i18n.translate("store.not_kept", "en"), "True"]
 
 
 def test_a_practice_deal_taken_over_from_the_review_is_never_kept(store):

@@ -20,6 +20,7 @@ from tests.test_keeping import (  # noqa: F401  (collected here again, against b
 )
 from tests.test_store import (  # noqa: F401
     _save,
+    test_a_game_in_progress_elsewhere_is_found_by_its_game_name,
     test_a_new_game_leaves_the_old_one_apart_and_uncounted,
     test_a_token_reads_and_writes_only_its_own_games,
     test_download_all_gives_every_record_oldest_first_and_delete_removes_them,

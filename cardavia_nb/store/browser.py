@@ -178,6 +178,11 @@ class PageStore:
         found = self._mine(token, lambda s: s.game == game and s.status == PLAYING and s.practice == practice)
         return found[0] if found else None
 
+    def elsewhere(self, token: str, game: str) -> Saved | None:
+        """The token's newest game in progress of another name than ``game`` (its own page resumes it), or None."""
+        found = self._mine(token, lambda s: s.game != game and s.status == PLAYING and not s.practice)
+        return found[0] if found else None
+
     def get(self, token: str, game_id: int) -> Saved | None:
         """One of the token's games by id; another token's game is simply not found."""
         found = self._mine(token, lambda s: s.id == game_id)
