@@ -5,6 +5,7 @@ a reload that resumes, the open set's results file, forged intents, and the hidd
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
@@ -18,6 +19,8 @@ from cardavia_nb.store.tables import class_results, class_students
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui import classplay as classplay_module
 from cardavia_nb.ui.classplay import ClassPlay
+from cardavia_nb.store.browser import page_store
+from cardavia_nb.ui import keeping
 from cardavia_nb.ui.keeping import Keeper
 from cardavia_nb.ui.table import cards_shown, exposed_cards
 from tests import databases
@@ -280,6 +283,23 @@ def test_an_open_set_plays_without_any_store(monkeypatch):
     send(panel, {"type": "press", "id": "download"})
     sent, = [m["content"] for m in wire.take() if m.get("method") == "custom"]
     assert parse_file(sent["text"]).entries[0].deal == 0
+
+
+def test_an_open_set_plays_on_the_static_site_beside_the_page_store(monkeypatch):
+    """In the browser edition the keeper's store is the page's own (no database): the class is the page's."""
+    monkeypatch.setitem(sys.modules, "sqlalchemy", None)
+    monkeypatch.setattr(keeping, "_OPEN", {})
+    page_store.cache_clear()
+    try:
+        settings, keeper = Settings(), Keeper()
+        table = Table("pao_de_kuai", settings=settings, keeper=keeper, delay=0)
+        panel = ClassPlay(table, keeper=keeper)
+        settings._on_msg(settings, {"type": "token", "value": new_token(), "games": []}, [])
+        send(panel, {"type": "class", "code": open_code("pao_de_kuai", "low", 1)})
+        send(panel, {"type": "text", "id": "name", "value": "Bo"})
+        assert panel.problem is None and panel.deal == 0 and table.seed is None
+    finally:
+        page_store.cache_clear()
 
 
 FORGED = st.one_of(

@@ -21,6 +21,7 @@ from cardavia_nb.core.record import Record
 from cardavia_nb.core.text import Msg
 from cardavia_nb.review import review
 from cardavia_nb.games import deal_over
+from cardavia_nb.store.browser import browser_edition
 from cardavia_nb.store.class_deals import ClassError, deal_seed, played, set_deal, set_players
 from cardavia_nb.store.class_files import results_file
 from cardavia_nb.store.errors import StoreError
@@ -39,8 +40,9 @@ FILE_NAME = "cardavia-class-results.json"
 
 
 def class_door(store: Any) -> Any:
-    """The class tables of ``store`` (``Classes``), or this page's memory when there is no store."""
-    if store is None:
+    """The class tables of ``store`` (``Classes``), or this page's memory when there is no database (no store,
+    or the static site's, which keeps only the player's own games in the page)."""
+    if store is None or browser_edition():
         return LocalClasses()
     from cardavia_nb.store.classes import Classes  # needs SQLAlchemy, which a store has
     return Classes(store)
