@@ -19,6 +19,8 @@ from cardavia_nb.ui.summary import signed
 from tests.support import send
 from tests.test_table_review import GAMES, _judged, _table, _to_deal_end
 
+pytestmark = pytest.mark.same_cards
+
 PLAYING = "High is playing these cards in your seat…"
 
 

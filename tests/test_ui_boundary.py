@@ -96,6 +96,7 @@ def scan_game(name: str, level: str, index: int, max_turns: int = 400) -> Table:
     raise AssertionError(f"{name} {level} seed {code}: no end after {max_turns} human turns")
 
 
+@pytest.mark.same_cards  # the summary's line of High on the same cards is scanned too
 @pytest.mark.parametrize("level", ["low", "high"])
 @pytest.mark.parametrize("name", ["truco", "pao_de_kuai", "french_tarot"])
 def test_whole_games_show_and_send_no_hidden_card(name, level):

@@ -30,6 +30,7 @@ from cardavia_nb.ui.background import in_background
 from cardavia_nb.ui.finding import verdict, words_of
 from cardavia_nb.ui.refusal import Refusal
 from cardavia_nb.ui.replay import Replay, frame, jumps, lines, replay_of
+from cardavia_nb.ui import same_cards
 from cardavia_nb.ui.same_cards import SameCardsLine
 
 log = logging.getLogger("cardavia_nb.ui")
@@ -162,7 +163,7 @@ class Reviewing:
         """The table's hook after each update: once a deal is over (not a practice deal, and against
         computer players the record names), High plays it again in the player's seat while the summary is read."""
         table = self.table
-        if self.practising or not table.moves or not deal_over(table.game, table.state):
+        if not same_cards.wanted() or self.practising or not table.moves or not deal_over(table.game, table.state):
             return  # a table set at a finished position (a board's replay) has no deal of its own to replay
         try:
             record = deal_record(table)

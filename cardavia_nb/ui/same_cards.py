@@ -5,12 +5,14 @@ It is computed while the player reads the summary: started when a deal ends, in 
 (``ui.background``), and until it arrives the summary says that High is playing these cards. Where
 Python has no threads (the static site) there is no line: the review plays the deal when asked. A new
 game or the next deal forgets it (a generation counter): the play-out stops at its next move and its
-result, if any, is never shown. Nothing of it exists before the deal is over.
+result, if any, is never shown. Nothing of it exists before the deal is over. ``CARDAVIA_SAME_CARDS=0`` in
+the server's environment turns it off (a small server with a whole class at once: docs/classroom.md).
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from typing import Any, Callable
 
@@ -21,6 +23,12 @@ from cardavia_nb.ui.background import in_background
 from cardavia_nb.ui.summary import signed
 
 log = logging.getLogger("cardavia_nb.ui")
+ENV = "CARDAVIA_SAME_CARDS"
+
+
+def wanted() -> bool:
+    """Whether tables play each finished deal again with High (on unless ``CARDAVIA_SAME_CARDS`` is "0")."""
+    return os.environ.get(ENV, "1") != "0"
 
 
 class SameCardsLine:
