@@ -265,7 +265,7 @@ def test_a_server_set_has_no_results_file(store, classes):
 
 
 def test_an_open_set_plays_without_any_store(monkeypatch):
-    monkeypatch.setattr(classplay_module, "shared_store", lambda: None)
+    monkeypatch.setattr(keeping, "shared_store", lambda url=None: None)
     code = open_code("pao_de_kuai", "low", 1)
     settings = Settings()
     table = Table("pao_de_kuai", settings=settings, delay=0)

@@ -29,7 +29,7 @@ from cardavia_nb.ui.background import in_background
 from cardavia_nb.ui.assets import module
 from cardavia_nb.ui.classplay_local import LocalClasses
 from cardavia_nb.ui.classplay_view import blocks
-from cardavia_nb.ui.keeping import shared_store
+from cardavia_nb.ui.keeping import panel_store
 from cardavia_nb.ui.panel import Panel
 from cardavia_nb.ui.refusal import Refusal
 from cardavia_nb.ui.reviewing import WORLDS, deal_record
@@ -79,9 +79,7 @@ class ClassPlay(Panel):
     @property
     def store(self) -> Any:
         """The store the class is kept in, None when there is none (the browser edition)."""
-        if self._keeper is not None:
-            return self._keeper.store
-        return self._store if self._store is not None else shared_store()
+        return panel_store(self._keeper, self._store)
 
     @property
     def joined(self) -> bool:

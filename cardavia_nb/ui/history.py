@@ -21,7 +21,7 @@ from cardavia_nb.core.text import Msg
 from cardavia_nb.store.errors import StoreError
 from cardavia_nb.ui.assets import module
 from cardavia_nb.ui.home import page_link
-from cardavia_nb.ui.keeping import shared_store
+from cardavia_nb.ui.keeping import panel_store
 from cardavia_nb.ui.panel import Panel, buttons, md, note
 from cardavia_nb.ui.refusal import Refusal
 
@@ -52,9 +52,7 @@ class History(Panel):
     @property
     def store(self) -> Any:
         """The store this panel reads, None when games are not being kept."""
-        if self._keeper is not None:
-            return self._keeper.store
-        return self._store if self._store is not None else shared_store()
+        return panel_store(self._keeper, self._store)
 
     def _on_token(self, token: str, _reason: str | None) -> None:
         """The page's token: draw its games."""

@@ -39,6 +39,14 @@ def shared_store(url: str | None = None) -> Any:
     return _OPEN[url]
 
 
+def panel_store(keeper: Any, given: Any) -> Any:
+    """The store a panel beside a table reads: its keeper's (None once it failed), else ``given``, else
+    the kernel's shared store."""
+    if keeper is not None:
+        return keeper.store
+    return given if given is not None else shared_store()
+
+
 def outcome(record: Record, seat: int) -> tuple[float | None, str | None]:
     """The seat's payoff and "won", "lost" or "drawn" in a finished record; (None, None) before the end."""
     if record.result is None:
