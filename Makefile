@@ -72,15 +72,17 @@ $(AXE): | npm
 ## The browser tests that start servers of their own (a Voila they restart, the static site, a pool, JupyterLab)
 ## run last in the first pytest instead, so that the two take about as long as each other.
 OWN_SERVER_TESTS ?= $(addprefix tests/browser/,test_resume.py test_site.py test_pool.py test_lab_dark.py)
-BROWSER_TESTS ?= tests/browser $(addprefix --ignore=,$(OWN_SERVER_TESTS))
-OTHER_TESTS ?= tests notebooks $(OWN_SERVER_TESTS)
+# Each file is named once: `--ignore=tests/browser` would also drop the explicitly named ones.
+SHARED_SERVER_TESTS := $(filter-out $(OWN_SERVER_TESTS),$(wildcard tests/browser/test_*.py))
+BROWSER_TESTS ?= $(SHARED_SERVER_TESTS)
+OTHER_TESTS ?= tests notebooks $(addprefix --ignore=,$(SHARED_SERVER_TESTS))
 BROWSER_LOG := tests/artifacts/browser-tests.log
 test: $(VENV)/.stamp-test chromium postgresql site $(AXE)
 	@mkdir -p $(dir $(BROWSER_LOG))
 	@$(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --durations=15 -p no:nbval -p no:cacheprovider $(BROWSER_TESTS) \
 	  >$(BROWSER_LOG) 2>&1 & browser=$$!; trap 'kill $$browser 2>/dev/null' INT TERM; \
 	$(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --durations=15 --nbval-lax --nbval-current-env \
-	  --ignore=tests/browser $(OTHER_TESTS); \
+	  $(OTHER_TESTS); \
 	others=$$?; wait $$browser; browsers=$$?; echo "== the browser tests (also in $(BROWSER_LOG))"; cat $(BROWSER_LOG); \
 	test $$others = 0 && test $$browsers = 0
 

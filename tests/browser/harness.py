@@ -139,11 +139,14 @@ AXE = ROOT / ".cache" / "axe-core-4.14.1" / "package" / "axe.min.js"  # `make te
 def scroll_through(page) -> None:
     """Scroll the page and every scrolling container (Voila's inner one too) to the end and back,
     so that everything lazily drawn is in the document before a check reads it."""
+    # A box that collapses while it is scrolled (clientHeight 0) must not make the steps zero: each step is at
+    # least 100 px and a box gets at most 200 of them, so the walk always ends.
     page.evaluate("""async () => {
         const boxes = [document.scrollingElement, ...document.querySelectorAll('*')]
-            .filter((el) => el && el.scrollHeight > el.clientHeight + 4 && getComputedStyle(el).overflowY !== 'visible');
+            .filter((el) => el && el.clientHeight > 0 && el.scrollHeight > el.clientHeight + 4
+                && getComputedStyle(el).overflowY !== 'visible');
         for (const box of boxes) {
-            for (let y = 0; y <= box.scrollHeight; y += box.clientHeight) {
+            for (let y = 0, n = 0; y <= box.scrollHeight && n < 200; y += Math.max(100, box.clientHeight), n++) {
                 box.scrollTop = y;
                 await new Promise((r) => requestAnimationFrame(r));
             }
