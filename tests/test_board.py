@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import json
+import threading
 from pathlib import Path
 
 import pytest
@@ -268,7 +269,7 @@ def test_export_sends_the_board_as_a_csv_download(store, quick_high):
     assert len(lines) >= 3 and "'=cmd" in sent[0]["text"] and KEY not in sent[0]["text"]
 
 
-def test_results_files_are_refused_in_words_or_added_to_the_board(store, quick_high):
+def test_results_files_are_checked_in_the_background_then_refused_in_words_or_added(store, quick_high, monkeypatch):
     classes = Classes(store)
     board = opened(classes)
     cls = created(board, "pao_de_kuai", 2, kind="open")
@@ -277,8 +278,21 @@ def test_results_files_are_refused_in_words_or_added_to_the_board(store, quick_h
     qr = next(b for b in board.blocks if b["type"] == "image")
     assert qr["alt"] == cls.code
 
+    checked, replaying = classes.upload, threading.Event()
+
+    def held(*args):
+        """The store's check, held until the test has seen what the board says meanwhile."""
+        assert replaying.wait(10)
+        return checked(*args)
+
+    monkeypatch.setattr(classes, "upload", held)
+
     def upload(name, text):
+        replaying.clear()
         send(board, {"type": "file", "id": "results", "name": name, "text": text})
+        assert block_text(board.blocks[0]) == i18n.translate("board.checking", name=name)  # the page is not held
+        replaying.set()
+        board.upload_thread.join()
         return block_text(board.blocks[0])
 
     said = upload("junk.json", "not json at all")

@@ -87,7 +87,7 @@ def rows(classes, table) -> int:
 
 def test_a_page_without_a_class_is_empty_and_its_table_plays_as_usual(store):
     page = Page(store, "pao_de_kuai", None, new_token())
-    assert page.panel.blocks == []
+    assert page.panel.blocks == [] and page.table.bar
     first = page.table.state
     send(page.table, {"type": "new"})
     assert page.table.state != first and page.table.notice == ""
@@ -96,7 +96,7 @@ def test_a_page_without_a_class_is_empty_and_its_table_plays_as_usual(store):
 def test_a_wrong_code_says_so_and_the_table_plays_on(store, classes):
     classes.create(TEACHER, "pao_de_kuai", "low", 2)
     page = Page(store, "pao_de_kuai", "not-a-class-code", new_token())
-    assert "There is no class with this code" in page.text()
+    assert "There is no class with this code" in page.text() and page.table.bar
     first = page.table.state
     send(page.table, {"type": "new"})
     send(page.table, {"type": "level", "level": "high"})
@@ -150,9 +150,12 @@ def test_a_name_taken_by_another_student_is_refused_in_words(store, classes):
     assert other.panel.name == "Bo" and other.panel.deal == 0
 
 
-def test_new_game_and_the_level_are_refused_during_a_class_deal(store, classes):
+def test_new_game_and_the_level_are_hidden_and_refused_during_a_class_deal(store, classes):
     cls = classes.create(TEACHER, "pao_de_kuai", "high", 2)
-    page = Page(store, "pao_de_kuai", cls.code, new_token(), name="Ana")
+    page = Page(store, "pao_de_kuai", cls.code, new_token())
+    assert page.table.bar  # the name is asked first: nothing is dealt yet
+    send(page.panel, {"type": "text", "id": "name", "value": "Ana"})
+    assert not page.table.bar
     state = page.table.state
     send(page.table, {"type": "new"})
     assert "deals come in order" in page.table.notice and page.table.state is state

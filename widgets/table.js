@@ -12,6 +12,7 @@
  * @property {"bad"|"info"} tone the notice's tone: a refusal, or news (drawn in a neutral colour)
  * @property {Object<string, string>} texts the table's words in the page language
  * @property {"low"|"high"} level the computer players' level
+ * @property {boolean} bar whether the bar (level, deal code, New game) is shown; a class deal hides it
  * @property {number} delay milliseconds between animated steps
  * @property {Look} look the page's look (the `Look` type of look.js)
  * @property {string} _hub the model id of the page's Settings
@@ -96,6 +97,7 @@ function reducedMotion(el) {
  * @property {boolean} owns whether the player works in this table: the focus stays in it across redraws
  * @property {string|null} lastKey the control the player focused last
  * @property {boolean} reviewOpen whether the last round's review is open: it stays open across redraws
+ * @property {string|null} barKey what the replay's bar last drew (review.js draws it again only when it changes)
  * @property {boolean} [tookOver] the player just took over from the replay: the way back gets the focus (review.js)
  */
 
@@ -110,6 +112,7 @@ function build(model, el, shared) {
     root: h("div", { class: "cardavia cv-table", "data-testid": "table" }), play: h("div", { class: "cv-panel" }),
     // One compact bar: level, deal code, new game (the page's own header names the game). Built once
     // so that typing in the code box survives updates. The skip button sits on the felt's status row.
+    bar: h("div", { class: "cv-bar", "data-testid": "bar" }),
     levelSel: h("select", { "data-testid": "level" }),
     seedBox: h("input", { type: "text", inputmode: "numeric", "data-testid": "seed", size: 10 }),
     newBtn: h("button", { class: "cv-btn", "data-testid": "new-game" }),
@@ -133,7 +136,7 @@ function build(model, el, shared) {
   };
   /** @type {TableUI} */
   const ui = { model, shared, parts, narrow: globalThis.matchMedia?.("(max-width: 760px)"),
-    selected: [], picking: false, timers: [], animating: false, seen: null, owns: false, lastKey: null, reviewOpen: false };
+    selected: [], picking: false, timers: [], animating: false, seen: null, owns: false, lastKey: null, reviewOpen: false, barKey: null };
   const p = parts;
   p.root.append(p.play);
   el.append(p.root);
@@ -149,17 +152,19 @@ function build(model, el, shared) {
   p.hintBtn.addEventListener("click", () => { if (!ui.animating) send(ui, { type: "hint" }); });
   ui.narrow?.addEventListener?.("change", () => drawBar(ui));
   const side = h("aside", { class: "cv-side" }, p.factsHead, p.facts, p.logHead, p.log);
-  p.play.append(h("div", { class: "cv-bar" }, p.levelSel, p.seedBox, p.newBtn), p.notice, h("div", { class: "cv-main" }, p.felt, side));
+  p.bar.append(p.levelSel, p.seedBox, p.newBtn);
+  p.play.append(p.bar, p.notice, h("div", { class: "cv-main" }, p.felt, side));
   for (const slot of [p.reviewSlot, p.reviewMore]) slot.addEventListener("keydown", (event) => replayKeys(ui, event));  // after the deal (review.js)
   p.felt.append(p.reviewSlot, p.opponents, p.middle, h("div", { class: "cv-status-row" }, p.status, p.skipBtn), p.help, p.mySeat,
     p.handBox, p.selectionSlot, h("div", { class: "cv-action-row" }, p.actions, p.hintBtn), p.hintPanel, p.summary, p.reviewMore);
   return ui;
 }
 
-/** The bar's and the headings' words, and the level shown. */
+/** The bar's and the headings' words, and the level shown (no bar while a class deal is at the table). */
 function drawBar(ui) {
   const { h } = ui.shared;
   const p = ui.parts;
+  p.bar.hidden = !ui.model.get("bar");
   const t = texts(ui);
   const choices = ["low", "high"].map((v) => fill(t.level_choice, { level: t[`level_${v}`] ?? v }));
   if (p.levelSel.options.length !== 2 || p.levelSel.options[0].text !== choices[0]) {
@@ -277,6 +282,7 @@ export default {
     on("tone", () => drawNotice(ui));
     on("texts", () => drawAll(ui));
     on("level", () => drawBar(ui));
+    on("bar", () => drawBar(ui));
     on("review", () => { if (!ui.animating) drawFelt(ui, frameOf(ui).view); drawReview(ui); });  // after the deal
     model.on("msg:custom", shared.saveFile);  // a record file the kernel sent
     on("look", () => shared.applyLook(ui.parts.root, model.get("look")));

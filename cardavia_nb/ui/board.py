@@ -31,6 +31,7 @@ from cardavia_nb.games import get as get_game
 from cardavia_nb.store.classes import HASH_ENV, MAX_DEALS, ClassError, board_csv, teacher_ok
 from cardavia_nb.store.errors import StoreError
 from cardavia_nb.ui.assets import module
+from cardavia_nb.ui.background import in_background
 from cardavia_nb.ui.board_high import start_high
 from cardavia_nb.ui.board_view import UPLOAD, board_blocks
 from cardavia_nb.ui.home import PAGES
@@ -68,6 +69,7 @@ class Board(Panel):
         self._timer: asyncio.TimerHandle | None = None
         self._highs: set[int] = set()  # sets whose High scores this board has set going
         self.high_thread: threading.Thread | None = None  # the last of them (tests wait for it)
+        self.upload_thread: threading.Thread | None = None  # the last results file being checked
         self.replays = ipywidgets.VBox()
         super().__init__(**kwargs)
 
@@ -200,16 +202,26 @@ class Board(Panel):
         self._said = (Msg.of("board.exported", name=name), "ok")
 
     def _upload(self, name: str, text: str) -> None:
-        """A student's results file: the store replays it and adds its deals, or says why not."""
+        """A student's results file, checked in the background: the store replays every record (a Tarot file
+        played against High takes many seconds), so the board says so now and tells the outcome when done."""
         cls = self._set()
+        self._said = (Msg.of("board.checking", name=name), "info")
+        self.upload_thread = in_background(self._add_file, cls.id, name, text)
+
+    def _add_file(self, set_id: int, name: str, text: str) -> None:
+        """Add the file to set ``set_id``'s board, or say why not; then draw the panel again."""
         try:
-            added = self.classes.upload(self._key, cls.id, text)
+            added = self.classes.upload(self._key, set_id, text)
+        except StoreError:
+            self._said = (Msg.of("board.store_failed"), "bad")
         except ValueError as err:
             reason = err.msg if isinstance(getattr(err, "msg", None), Msg) else Msg.of("board.unreadable")
             self._said = (Msg.of("board.refused", name=name, reason=reason.text(self.lang)), "bad")
-            return
-        self._read()
-        self._said = (Msg.of("board.uploaded", name=name, count=added), "ok")
+        else:
+            if self.chosen == set_id:
+                self._read()
+            self._said = (Msg.of("board.uploaded", name=name, count=added), "ok")
+        self.refresh()
 
     def _replay(self, value: str) -> None:
         """Open a student's deal in the replay, at the mistake the button names (from the board as read)."""

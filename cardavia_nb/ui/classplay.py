@@ -3,8 +3,8 @@
 The front end reads the code from the address and sends it (``{"type": "class", "code"}``: a preheated
 kernel has no query string); the page's token comes from the settings bar. The panel asks for a display
 name, then deals the set's deals in order at the table (``Table.deal``: the set's cards and computer
-players, no deal code shown), refuses *New game* and the level switch while in class (the table's gates),
-and at each deal's end writes the kernel's own record to the class (``Classes.finish``, which replays it),
+players, no deal code shown), hides the table's level switch and *New game* while in class (the table's gates
+refuse them too), and at each deal's end writes the kernel's own record to the class (``Classes.finish``, which replays it),
 reviews it in a background thread (``Classes.reviewed``), and shows the class's results of that deal.
 A reload resumes: the table's keeper brings the game back, and the panel knows it as the set's deal.
 """
@@ -94,6 +94,13 @@ class ClassPlay(Panel):
         """The panel in ``lang`` (see ``classplay_view``)."""
         with self._lock:
             return blocks(self, lang)
+
+    def refresh(self) -> None:
+        """Draw the panel; while the set's deals are at the table its bar (level, deal code, New game) is hidden,
+        since this panel deals the next one (the gates still refuse those intents if a page sends them)."""
+        with self._lock:
+            self.table.bar = not (self.joined and self.deal is not None)
+        super().refresh()
 
     # --- intents ------------------------------------------------------------------------------
     def _on_msg(self, widget: Any, content: Any, buffers: Any) -> None:

@@ -89,6 +89,7 @@ class Table(Widget):
     tone = traitlets.Enum(("bad", "info"), "bad").tag(sync=True)  # the notice's: a refusal, or news (a game is back)
     texts = traitlets.Dict().tag(sync=True)
     level = traitlets.Unicode("low").tag(sync=True)
+    bar = traitlets.Bool(True).tag(sync=True)  # the level switch, deal code and New game; a class deal hides them
     delay = traitlets.Int(550, min=0, max=3000).tag(sync=True)
     # --- after the deal (ui/reviewing.py): the replay and the judgements, {} until a review is asked for
     review = traitlets.Dict().tag(sync=True)

@@ -1,6 +1,7 @@
 """A student's class page in Chromium: a set made in the server's store, the Truco page opened with
-``?class=CODE&tab=table``, a name typed, the set's first deal played to its end, the class's results
-shown, and a reload that comes back to them and goes on to the next deal (no deal code on the page).
+``?class=CODE&tab=table``, a name typed, the set's first deal played to its end with the table's bar
+hidden, the class's results shown, and a reload that comes back to them and goes on to the next deal
+(no deal code on the page).
 Screenshots: tests/artifacts/class-play-results.png and class-play-panel.png; the page and deal times printed."""
 
 from __future__ import annotations
@@ -37,10 +38,13 @@ def test_a_student_joins_plays_a_set_deal_sees_the_class_results_and_resumes(bro
         opened(page, url)
         name = page.locator("[data-field-id='name']")
         name.wait_for(timeout=30_000)
+        bar = page.locator(f"{TABLE} [data-testid='bar']")
+        assert bar.is_visible()  # no class deal at the table yet
         name.fill("Ana Lúcia")
         page.locator("[data-action-id='name-go']").click()
         panel = page.locator(".cardavia[data-testid='panel']", has_text="You play as")
         panel.get_by_text("Deal 1 of 2: play it").wait_for(timeout=30_000)
+        bar.wait_for(state="hidden")  # no level switch, deal code or New game while in class
         wait(page)
         began = time.perf_counter()
         play_to_the_end(page)
