@@ -167,19 +167,27 @@ function drawReview(ui) {
     more.hidden = true;
     more.replaceChildren();
     slot.replaceChildren(h("p", { class: "cv-practice", "data-testid": "practice", text: rv.practice }), back);
+    ui.barKey = null;
     if (ui.tookOver) { ui.tookOver = false; back.focus({ preventScroll: true }); }  // just taken over: the way back first
     return;
   }
   if (!replaying(ui)) {
     const had = slot.contains(doc.activeElement) || more.contains(doc.activeElement);  // the way back: to the summary
     for (const part of [slot, more]) { part.replaceChildren(); part.hidden = true; }
+    ui.barKey = null;
     if (had) refocus(ui);
     return;
   }
   const t = texts(ui);
   slot.hidden = more.hidden = false;
   more.setAttribute("aria-label", t.review_title);
-  slot.replaceChildren(h("h3", { text: t.review_title }), replayBar(ui, rv, t), ...[replayHands(ui, rv.replay, t)].filter(Boolean));
+  // The bar is drawn again only when what it shows changed: judgements stream in several times a second, and a
+  // control replaced between a key's press and its release would lose that key (Space on "all hands").
+  const barKey = JSON.stringify([rv.replay, rv.jumps, !!rv.judge?.done, t]);
+  if (ui.barKey !== barKey) {
+    ui.barKey = barKey;
+    slot.replaceChildren(h("h3", { text: t.review_title }), replayBar(ui, rv, t), ...[replayHands(ui, rv.replay, t)].filter(Boolean));
+  }
   more.replaceChildren(h("div", { class: "cv-replay-body" }, replayLines(ui, rv, t), judgements(ui, rv, t)));
   const lines = more.querySelector(".cv-replay-lines");
   const current = lines?.querySelector(".cv-current");
