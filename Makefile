@@ -70,21 +70,23 @@ $(AXE): | npm
 ## widgets, notebooks, browser with axe-core, the static site); the browser tests mostly wait for Voila
 ## and Chromium, so a second pytest runs them beside the others and its report (15 slowest too) follows.
 ## The browser tests that start servers of their own (a Voila they restart, the static site, a pool, JupyterLab)
-## run last in the first pytest instead, so that the two take about as long as each other.
+## run after the first pytest instead, in a pytest of their own (a browser's session must not outlive into the
+## unit tests' event loops), so that the two sides take about as long as each other.
 OWN_SERVER_TESTS ?= $(addprefix tests/browser/,test_resume.py test_site.py test_pool.py test_lab_dark.py)
-# Each file is named once: `--ignore=tests/browser` would also drop the explicitly named ones.
-SHARED_SERVER_TESTS := $(filter-out $(OWN_SERVER_TESTS),$(wildcard tests/browser/test_*.py))
-BROWSER_TESTS ?= $(SHARED_SERVER_TESTS)
-OTHER_TESTS ?= tests notebooks $(addprefix --ignore=,$(SHARED_SERVER_TESTS))
+BROWSER_TESTS ?= tests/browser $(addprefix --ignore=,$(OWN_SERVER_TESTS))
+OTHER_TESTS ?= tests notebooks --ignore=tests/browser
+DURATIONS ?= 15
 BROWSER_LOG := tests/artifacts/browser-tests.log
 test: $(VENV)/.stamp-test chromium postgresql site $(AXE)
 	@mkdir -p $(dir $(BROWSER_LOG))
-	@$(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --durations=15 -p no:nbval -p no:cacheprovider $(BROWSER_TESTS) \
+	@$(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --durations=$(DURATIONS) -p no:nbval -p no:cacheprovider $(BROWSER_TESTS) \
 	  >$(BROWSER_LOG) 2>&1 & browser=$$!; trap 'kill $$browser 2>/dev/null' INT TERM; \
-	$(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --durations=15 --nbval-lax --nbval-current-env \
+	$(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --durations=$(DURATIONS) --nbval-lax --nbval-current-env \
 	  $(OTHER_TESTS); \
-	others=$$?; wait $$browser; browsers=$$?; echo "== the browser tests (also in $(BROWSER_LOG))"; cat $(BROWSER_LOG); \
-	test $$others = 0 && test $$browsers = 0
+	others=$$?; $(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --durations=$(DURATIONS) -p no:nbval \
+	  -p no:cacheprovider $(OWN_SERVER_TESTS); own=$$?; \
+	wait $$browser; browsers=$$?; echo "== the browser tests (also in $(BROWSER_LOG))"; cat $(BROWSER_LOG); \
+	test $$others = 0 && test $$own = 0 && test $$browsers = 0
 
 ## test-fast: the unit tests only (no notebooks, no browser)
 test-fast: $(VENV)/.stamp-test

@@ -37,9 +37,15 @@ def _as_server_user(args: list[str]) -> list[str]:
     return ["runuser", "-u", "postgres", "--", *args] if os.geteuid() == 0 else args
 
 
+# A test server's cluster is thrown away with its folder: nothing in it needs to survive a crash, so it skips
+# every flush to disk (each test creates a database, and each CREATE DATABASE otherwise waits for its files).
+THROWAWAY = ("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off")
+
+
 @contextlib.contextmanager
-def postgresql_server() -> Iterator[str]:
-    """A fresh PostgreSQL cluster for the duration of the block; yields its SQLAlchemy URL."""
+def postgresql_server(durable: bool = True) -> Iterator[str]:
+    """A fresh PostgreSQL cluster for the duration of the block; yields its SQLAlchemy URL. ``durable=False``
+    for tests: no flushes to disk (benchmarks keep the defaults, so that their figures are a real server's)."""
     folder = Path(tempfile.mkdtemp(prefix="cardavia-pg-"))
     if os.geteuid() == 0:
         shutil.chown(folder, "postgres")
@@ -47,14 +53,26 @@ def postgresql_server() -> Iterator[str]:
     run = lambda *args: subprocess.run(_as_server_user([str(PG_BIN / args[0]), *args[1:]]),  # noqa: E731
                                        check=True, capture_output=True, timeout=120)
     try:
-        run("initdb", "-D", str(data), "-A", "trust", "-U", "cardavia")
-        run("pg_ctl", "-D", str(data), "-o", f"-k {folder} -c listen_addresses=''", "-l", str(log), "-w", "start")
+        run("initdb", "-D", str(data), "-A", "trust", "-U", "cardavia", *(() if durable else ("--no-sync",)))
+        options = f"-k {folder} -c listen_addresses=''{'' if durable else ' ' + ' '.join(THROWAWAY)}"
+        run("pg_ctl", "-D", str(data), "-o", options, "-l", str(log), "-w", "start")
         try:
             yield f"postgresql+psycopg://cardavia@/postgres?host={folder}"
         finally:
             run("pg_ctl", "-D", str(data), "-m", "fast", "-w", "stop")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def database(kind: str) -> Iterator[str]:
+    """A fresh database of ``kind`` ("sqlite" or "postgresql") for the block; yields its URL (benchmarks)."""
+    if kind == "sqlite":
+        with tempfile.TemporaryDirectory() as tmp:
+            yield f"sqlite:///{Path(tmp) / 'games.sqlite'}"
+    else:
+        with postgresql_server() as url:
+            yield url
 
 
 # --- fixtures: a test module that touches the database imports these three -----------------
@@ -70,7 +88,7 @@ def postgresql():
         if os.environ.get("CI"):
             pytest.fail(f"PostgreSQL is needed for the store's tests: {missing}")
         pytest.skip(missing)
-    with postgresql_server() as url:
+    with postgresql_server(durable=False) as url:
         yield url
 
 

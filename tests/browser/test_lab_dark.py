@@ -43,6 +43,16 @@ def lab_server(home):
         yield url
 
 
+def dismiss_dialog(page) -> None:
+    """Answer a dialog Lab opened over the notebook (on a busy machine, the kernel choice when the kernel is slow
+    to start) with its default button, and say which it was."""
+    dialog = page.locator(".jp-Dialog")
+    if dialog.count():
+        print(f"\nJupyterLab opened a dialog: {dialog.first.inner_text()[:200]!r}")
+        dialog.first.locator(".jp-Dialog-button.jp-mod-accept").first.click()
+        dialog.first.wait_for(state="detached")
+
+
 def test_table_in_jupyterlab_dark_keeps_its_contrast(browser, tmp_path):
     with lab_server(tmp_path) as url:
         context = new_context(browser)
@@ -54,6 +64,7 @@ def test_table_in_jupyterlab_dark_keeps_its_contrast(browser, tmp_path):
         page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=START_S * 1000)
         assert page.evaluate("document.body.dataset.jpThemeLight") == "false", "Lab did not take the dark theme"
         for _ in range(3):  # Lab may drop a run asked for while it is still settling: ask again
+            dismiss_dialog(page)
             page.locator(".jp-Cell .jp-InputArea-editor").first.click()
             page.keyboard.press("Shift+Enter")
             try:

@@ -143,6 +143,11 @@ def test_the_felt_tells_the_story(open_page, game, lang, size):
         move(page)
     summary = table.locator("[data-testid='result']")
     summary.wait_for()
+    # High's line on the same cards comes a moment later and the summary is drawn again with it: look once it is in
+    page.wait_for_function("(playing) => { const line = document.querySelector(\"[data-testid='same-cards']\"); "
+                           "return line && line.textContent !== playing; }",
+                           arg=i18n.translate("review.same.playing", lang), timeout=60_000)
+    wait(page)
     assert table.locator(".cv-now").count() == 0, "nobody is 'to play' once the deal is over"
     assert table.locator("[data-testid='actions'] button").count() == 0
     assert summary.locator("[data-testid='hints-used']").inner_text().strip()[-1].isdigit()
