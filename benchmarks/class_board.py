@@ -23,7 +23,6 @@ import multiprocessing
 import os
 import statistics
 import sys
-import tempfile
 import threading
 import time
 from contextlib import contextmanager
@@ -39,21 +38,10 @@ from cardavia_nb.store import Store, new_token  # noqa: E402
 from cardavia_nb.store.classes import Classes  # noqa: E402
 from cardavia_nb.store.tables import class_results  # noqa: E402
 from tests.classroom import student_record  # noqa: E402
-from tests.databases import pg_missing, postgresql_server  # noqa: E402
+from tests.databases import database, pg_missing  # noqa: E402
 
 TEACHER = "benchmark-teacher-key-0123456789"
 LOCKED = "database is locked"
-
-
-@contextmanager
-def database(kind: str) -> Iterator[str]:
-    """A fresh database of ``kind`` ("sqlite" or "postgresql") for the block; yields its URL."""
-    if kind == "sqlite":
-        with tempfile.TemporaryDirectory() as tmp:
-            yield f"sqlite:///{Path(tmp) / 'games.sqlite'}"
-    else:
-        with postgresql_server() as url:
-            yield url
 
 
 @contextmanager

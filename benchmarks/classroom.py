@@ -21,6 +21,16 @@ every 15 s) has brought them back to the pool.
     python benchmarks/classroom.py --students 30                  # no pool, then a pool of 30
     python benchmarks/classroom.py --students 5 --pool 0          # no pool only
     python benchmarks/classroom.py --students 1 --pool 0 1 --deals 1   # a single visitor, quiet server
+
+With ``--class-set`` the server runs as class mode runs it (a store, the teacher key's hash) and each class
+size is played twice: first as above, then as a class. For the class a set of ``--deals`` Truco deals is
+made in the store; each student sends the page's token and the set's code as the page does, joins under a
+name and plays the set's deals (``Next deal`` deals the set's next one), while the teacher's page
+(05-class, its board opened with the key, the set chosen) is open. Printed besides: click-to-update beside
+the run without a class, and from each deal's end on a student's table to the first board that counts it,
+p50/p95, with the deals the board never counted.
+
+    python benchmarks/classroom.py --students 30 --pool 30 --deals 2 --class-set
 """
 
 from __future__ import annotations
@@ -44,10 +54,15 @@ from tornado.websocket import websocket_connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cardavia_nb.classmode import idle_kernels, kernel_ids, voila_flags, wait_until_full  # noqa: E402
-from tests.browser.harness import voila_server  # noqa: E402
+from cardavia_nb.classmode import idle_kernels, kernel_env, kernel_ids, voila_flags, wait_until_full  # noqa: E402
+from cardavia_nb.store import Store  # noqa: E402
+from cardavia_nb.store.classes import Classes  # noqa: E402
+from tests.browser.harness import ROOT, voila_server  # noqa: E402
+from tests.databases import database  # noqa: E402
 
 PAGE = "voila/render/notebooks/01-truco.ipynb"
+TEACHER_PAGE = "voila/render/notebooks/05-class.ipynb"
+TEACHER_KEY = "classroom-benchmark-teacher-key-0123456789"
 LANGS = ("pt", "fr", "nl", "es", "en")
 ARRIVAL = 5.0  # seconds over which a class arrives
 DEADLINE = 120.0
@@ -65,6 +80,8 @@ class Figures:
     errors: list[str] = field(default_factory=list)
     shutdowns: list[int] = field(default_factory=list)  # HTTP status of each tab's shutdown request
     kernels: set[str] = field(default_factory=set)  # the students' kernels (taken from the pool or started)
+    ended: dict[tuple[str, int], float] = field(default_factory=dict)  # (name, deals done) -> when its table showed it
+    counted: dict[tuple[str, int], float] = field(default_factory=dict)  # the same -> when the board first showed it
 
 
 def _msg(msg_type: str, content: dict, session: str, channel: str = "shell") -> str:
@@ -74,16 +91,24 @@ def _msg(msg_type: str, content: dict, session: str, channel: str = "shell") -> 
                        "channel": channel, "buffers": []})
 
 
+async def messages(ws):
+    """The kernel's messages on a channels websocket, parsed, until it closes."""
+    while (raw := await ws.read_message()) is not None:
+        yield json.loads(raw)
+
+
 class Student:
     """One simulated browser tab on a Truco page."""
 
-    def __init__(self, base: str, index: int, figures: Figures, deals: int):
-        self.base, self.figures, self.deals = base, figures, deals
+    def __init__(self, base: str, index: int, figures: Figures, deals: int, code: str | None = None):
+        self.base, self.figures, self.deals, self.code = base, figures, deals, code
+        self.name = f"Student {index + 1}"
         self.rand = random.Random(index)
         self.session = uuid.uuid4().hex
         self.lang = LANGS[index % len(LANGS)]
         self.table_comm: str | None = None
         self.settings_comm: str | None = None
+        self.class_comm: str | None = None  # the class panel under the table (ui/classplay.py)
         self.shown_lang = ""
         self.state: dict = {}
         self.updates: asyncio.Queue = asyncio.Queue()
@@ -107,7 +132,7 @@ class Student:
             ws.write_message(_msg("comm_info_request", {"target_name": "jupyter.widget"}, self.session))
             comms = await self._next(lambda m: m["header"]["msg_type"] == "comm_info_reply")
             for comm_id in comms["content"]["comms"]:
-                ws.write_message(_msg("comm_msg", {"comm_id": comm_id, "data": {"method": "request_state"}}, self.session))
+                self._request_state(ws, comm_id)
             await self._until(lambda: self.table_comm is not None and self.settings_comm is not None)
             self.figures.tti.append(time.perf_counter() - start)
             if self.shown_lang != self.lang:  # what widgets/settings.js does with ?lang= on connect
@@ -118,6 +143,8 @@ class Student:
                 except asyncio.TimeoutError:
                     self.figures.wrong_lang += 1
             self.figures.in_lang.append(time.perf_counter() - start)
+            if self.code is not None:
+                await self._join(ws)
             await self._play(ws, self.deals)
         finally:
             reader.cancel()
@@ -126,19 +153,35 @@ class Student:
                                                    raise_error=False)
             self.figures.shutdowns.append(answer.code)
 
+    def _request_state(self, ws, comm_id: str) -> None:
+        """Ask a widget for its whole state, as the page's widget manager does."""
+        ws.write_message(_msg("comm_msg", {"comm_id": comm_id, "data": {"method": "request_state"}}, self.session))
+
+    def _send(self, ws, comm: str, content: dict) -> None:
+        """A widget's custom message, as its front end sends it."""
+        ws.write_message(_msg("comm_msg", {"comm_id": comm, "data": {"method": "custom", "content": content}}, self.session))
+
+    async def _join(self, ws) -> None:
+        """What a class page does: the page's token, the address's class code, then a name; wait for the set's deal."""
+        await self._until(lambda: self.class_comm is not None)
+        self._send(ws, self.settings_comm, {"type": "token", "value": uuid.uuid4().hex + uuid.uuid4().hex[:11], "games": []})
+        self._send(ws, self.class_comm, {"type": "class", "code": self.code})
+        dealt = self.state.get("frame", {}).get("seq")
+        self._send(ws, self.class_comm, {"type": "text", "id": "name", "value": self.name})
+        await asyncio.wait_for(self._until(lambda: self.state.get("frame", {}).get("seq") != dealt), 30)
+        await asyncio.sleep(0.2)
+
     async def _read(self, ws) -> None:
         """Route kernel messages: table state updates go to ``updates``, the rest to ``inbox``."""
-        while True:
-            raw = await ws.read_message()
-            if raw is None:
-                return
-            msg = json.loads(raw)
+        async for msg in messages(ws):
             content = msg.get("content", {})
             if msg["header"]["msg_type"] == "comm_msg" and content.get("data", {}).get("method") == "update":
                 patch = content["data"].get("state", {})
                 if "langs" in patch or content["comm_id"] == self.settings_comm:
                     self.settings_comm = content["comm_id"]
                     self.shown_lang = patch.get("lang", self.shown_lang)
+                if "class" in patch.get("_esm", "") and 'type: "class"' in patch["_esm"]:
+                    self.class_comm = content["comm_id"]
                 if "frame" in patch or content["comm_id"] == self.table_comm:
                     self.table_comm = content["comm_id"]
                     self.state.update(patch)
@@ -182,6 +225,68 @@ class Student:
             arrived = await asyncio.wait_for(self.updates.get(), 30)
             self.figures.clicks.append(arrived - sent)
             await asyncio.sleep(0.05)  # let the rest of this update's traits arrive
+            if self.code is not None and self._deal_ended():
+                done = 1 + sum(name == self.name for name, _ in self.figures.ended)
+                self.figures.ended.setdefault((self.name, done), arrived)
+
+    def _deal_ended(self) -> bool:
+        """Whether the table shows the deal over (the match's end, or Truco's *Next deal* pause)."""
+        view = self.state.get("frame", {}).get("view", {})
+        return bool(view.get("over")) or any(a["id"] == "next_deal" for a in view.get("actions", []))
+
+
+class Teacher(Student):
+    """The teacher's page (05-class) with the board of the set open: records when each student's finished
+    deals first show on it (the students table's *done* column)."""
+
+    def __init__(self, base: str, figures: Figures, set_id: int):
+        super().__init__(base, 0, figures, 0)
+        self.set_id, self.board_comm = set_id, None
+        self.done: dict[str, int] = {}
+
+    async def watch(self, stop: asyncio.Event) -> None:
+        """Open the page, give the key, choose the set, then read every board update until ``stop``."""
+        page = await AsyncHTTPClient().fetch(f"{self.base}{TEACHER_PAGE}", request_timeout=DEADLINE)
+        kernel = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', page.body.decode()).group(1)
+        ws = await websocket_connect(f"{self.base.replace('http', 'ws')}api/kernels/{kernel}/channels?session_id={self.session}")
+        try:
+            ws.write_message(_msg("comm_info_request", {"target_name": "jupyter.widget"}, self.session))
+            reader = asyncio.ensure_future(self._board(ws))
+            await asyncio.wait_for(self._until(lambda: self.board_comm is not None), DEADLINE)
+            self._send(ws, self.board_comm, {"type": "key", "value": TEACHER_KEY})
+            self._send(ws, self.board_comm, {"type": "press", "id": f"set:{self.set_id}"})
+            await stop.wait()
+            reader.cancel()
+        finally:
+            ws.close()
+
+    async def _board(self, ws) -> None:
+        """Find the board among the page's widgets, then note each student's *done* count as it grows."""
+        async for msg in messages(ws):
+            content, kind = msg.get("content", {}), msg["header"]["msg_type"]
+            if kind == "comm_info_reply":
+                for comm_id in content["comms"]:
+                    self._request_state(ws, comm_id)
+            if kind != "comm_msg" or content.get("data", {}).get("method") != "update":
+                continue
+            patch = content["data"].get("state", {})
+            if self.board_comm is None and 'type: "key"' in patch.get("_esm", ""):
+                self.board_comm = content["comm_id"]
+            if content["comm_id"] == self.board_comm and "blocks" in patch:
+                now = time.perf_counter()
+                for name, done in students_done(patch["blocks"]).items():
+                    for n in range(self.done.get(name, 0) + 1, done + 1):
+                        self.figures.counted.setdefault((name, n), now)
+                    self.done[name] = max(done, self.done.get(name, 0))
+
+
+def students_done(blocks: list[dict]) -> dict[str, int]:
+    """The board's students table (name, state, deals done) as {name: done}."""
+    for block in blocks:
+        rows = block.get("rows") if block.get("type") == "table" else None
+        if rows and all(len(row) == 3 for row in rows) and all(str(row[2]).isdigit() for row in rows):
+            return {row[0]: int(row[2]) for row in rows}
+    return {}
 
 
 def rss_mib(pid: int) -> float:
@@ -227,11 +332,18 @@ def load() -> str:
     return "load " + " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
-async def one_class(base: str, n: int, server_pid: int, deals: int, pool: int) -> None:
-    """Run n students at once (arrivals spread over a few seconds), print the figures, then wait for the culler."""
+async def one_class(base: str, n: int, server_pid: int, deals: int, pool: int, store: str | None = None) -> None:
+    """Run n students at once (arrivals spread over a few seconds), print the figures, then wait for the culler.
+    With ``store``: a class set of ``deals`` Truco deals made in it, played by the students with the board open."""
     figures = Figures()
-    students = [Student(base, i, figures, deals) for i in range(n)]
-    label = f"{n:>3} students, pool {pool:>2}"
+    cls = teacher = None
+    stop = asyncio.Event()
+    if store is not None:
+        classes = Classes(Store(store))
+        cls = classes.create(TEACHER_KEY, "truco", "low", deals)
+        teacher = Teacher(base, figures, cls.id)
+    students = [Student(base, i, figures, deals, cls.code if cls else None) for i in range(n)]
+    label = f"{n:>3} students, pool {pool:>2}{', class set' if cls else ''}"
     print(f"{label} | before: {memory(server_pid)} | {load()}")
     peak = {"server": 0.0, "kernels": []}
 
@@ -249,7 +361,12 @@ async def one_class(base: str, n: int, server_pid: int, deals: int, pool: int) -
         await asyncio.sleep(i * ARRIVAL / max(1, n))
         await student.run()
 
+    watching = asyncio.ensure_future(teacher.watch(stop)) if teacher else None
     await asyncio.gather(*(arrive(i, s) for i, s in enumerate(students)))
+    if watching is not None:  # the board's poll is once a second; the last results are being replayed
+        await asyncio.sleep(10)
+        stop.set()
+        await watching
     sampler.cancel()
     gone = time.perf_counter()
     await asyncio.sleep(5)
@@ -263,6 +380,11 @@ async def one_class(base: str, n: int, server_pid: int, deals: int, pool: int) -
           f"server peak {peak['server']:.0f} MiB | kernels peak {len(kernels)} × {statistics.mean(kernels):.0f} MiB "
           f"(max {max(kernels):.0f}) | 5 s after leaving: {len(left)} kernels, server {rss_mib(server_pid):.0f} MiB "
           f"| shutdown requests answered {statuses} | {load()}")
+    if cls is not None:
+        board = [figures.counted[key] - at for key, at in figures.ended.items() if key in figures.counted]
+        print(f"      board: a finished deal first counted on the teacher's board p50 {statistics.median(board or [float('nan')]):5.2f} s "
+              f"p95 {pct(board, 95):5.2f} s after the student's table showed it ({len(board)} deals); "
+              f"never counted {len(figures.ended) - len(board)}; {kept(store, cls, figures.ended)}")
     for err in sorted(set(figures.errors))[:5]:
         print(f"      error: {err}")
 
@@ -277,6 +399,15 @@ async def one_class(base: str, n: int, server_pid: int, deals: int, pool: int) -
           if back() else f"      not back to the idle pool after {CULL_WAIT:.0f} s")
 
 
+def kept(store: str, cls, ended: dict[tuple[str, int], float]) -> str:
+    """What the class's store holds against the deals the students' tables showed over: lost and doubled results."""
+    board = Classes(Store(store)).board(TEACHER_KEY, cls.id)
+    held = [(r["name"], deal["index"]) for deal in board["deals"] for r in deal["rows"] if r["status"] == "over"]
+    lost = sum((name, done - 1) not in held for name, done in ended)
+    doubled = len(held) - len(set(held))
+    return f"the store holds {len(held)} results of {len(ended)} deals played: lost {lost}, doubled {doubled}"
+
+
 def main() -> None:
     AsyncHTTPClient.configure(None, max_clients=200)  # every student's page request at once, as browsers do
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -285,16 +416,30 @@ def main() -> None:
     parser.add_argument("--pool", type=int, nargs="+", help="pool sizes to compare (0: no pool); default: 0 and "
                         "the largest class")
     parser.add_argument("--fill-delay", type=float, default=60.0)
+    parser.add_argument("--class-set", action="store_true", help="a store and the teacher key on; each size played "
+                        "without, then with a class set and the teacher's board open")
+    parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite",
+                        help="the store's database with --class-set (PostgreSQL started as the tests start it)")
     args = parser.parse_args()
     for pool in args.pool if args.pool is not None else [0, max(args.students)]:
         flags = tuple(voila_flags(pool, ["01-truco"], args.fill_delay)) if pool else ()
-        with tempfile.TemporaryDirectory() as tmp, voila_server(Path(tmp) / "voila.log", flags) as server:
-            print(f"Voila at {server.url} (pid {server.pid}), page {PAGE}, pool {pool} | {load()}")
-            if pool:
-                took = wait_until_full(server.url, server.pid, pool, timeout=900)
-                print(f"      pool of {pool} full after {took if took is None else round(took)} s: {memory(server.pid)} | {load()}")
-            for n in args.students:
-                asyncio.run(one_class(server.url, n, server.pid, args.deals, pool))
+        with tempfile.TemporaryDirectory() as tmp, database(args.database) as url:
+            store = url if args.class_set else None
+            env = {**kernel_env(store, TEACHER_KEY), "JUPYTER_PATH": str(ROOT / "share" / "jupyter")} if store else None
+            log = Path(tmp) / "voila.log"
+            with voila_server(log, flags, env=env) as server:
+                print(f"Voila at {server.url} (pid {server.pid}), page {PAGE}, pool {pool}"
+                      f"{', store ' + store if store else ''} | {load()}")
+                if pool:
+                    took = wait_until_full(server.url, server.pid, pool, timeout=900)
+                    print(f"      pool of {pool} full after {took if took is None else round(took)} s: {memory(server.pid)} | {load()}")
+                for n in args.students:
+                    asyncio.run(one_class(server.url, n, server.pid, args.deals, pool))
+                    if store:
+                        asyncio.run(one_class(server.url, n, server.pid, args.deals, pool, store))
+                        text = log.read_text(errors="replace")
+                        print(f"      the server's log: \"database is locked\" {text.count('database is locked')} times, "
+                              f"{text.count('Traceback')} tracebacks")
 
 
 if __name__ == "__main__":

@@ -9,12 +9,13 @@ drawn independently of the review's, so (b) measures the judge's sampling error,
 continuation is from best play.
 
 Usage: python3 benchmarks/review_judge.py [--deals 200] [--worlds 48] [--calibrate 300] [--playouts 400]
-       [--games truco,pao_de_kuai,french_tarot]
+       [--games truco,pao_de_kuai,french_tarot] [--jobs 2]
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 
 from cardavia_nb.core.arena import mean_interval
 from cardavia_nb.core.record import replay
@@ -27,14 +28,27 @@ KINDS = ("high", "low", "random")
 GAMES = ("truco", "pao_de_kuai", "french_tarot")
 
 
-def reviews(name: str, kind: str, deals: int, worlds: int) -> list:
-    """Reviews of seat 0 played by ``kind`` against Low players, one per deal."""
+def one_review(task: tuple[str, str, int, int]) -> tuple[str, object, object]:
+    """Deal ``seed`` of ``name`` with seat 0 played by ``kind`` against Low players, and its review of seat 0."""
+    name, kind, seed, worlds = task
     seats = get(name).num_players
-    out = []
-    for seed in range(deals):
-        record = played_deal(name, 5000 + seed, [kind] + ["low"] * (seats - 1), seats_seed=seed * 10)
-        out.append((record, review(record, 0, worlds, hindsight=0, duplicate=False)))
-    return out
+    record = played_deal(name, 5000 + seed, [kind] + ["low"] * (seats - 1), seats_seed=seed * 10)
+    return kind, record, review(record, 0, worlds, hindsight=0, duplicate=False)
+
+
+def reviews(name: str, deals: int, worlds: int, jobs: int) -> dict[str, list]:
+    """Per level, the (record, review) of each deal, worked out by ``jobs`` processes (the same figures for any
+    number: every deal is seeded on its own)."""
+    tasks = [(name, kind, seed, worlds) for kind in KINDS for seed in range(deals)]
+    found: dict[str, list] = {kind: [] for kind in KINDS}
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            done = pool.map(one_review, tasks, chunksize=1)
+    else:
+        done = map(one_review, tasks)
+    for kind, record, reviewed in done:
+        found[kind].append((record, reviewed))
+    return found
 
 
 def ranking(name: str, found: dict[str, list]) -> list[str]:
@@ -80,9 +94,10 @@ def main() -> None:
     parser.add_argument("--calibrate", type=int, default=300)
     parser.add_argument("--playouts", type=int, default=400)
     parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--jobs", type=int, default=1, help="processes sharing the reviews")
     args = parser.parse_args()
     for name in args.games.split(","):
-        found = {kind: reviews(name, kind, args.deals, args.worlds) for kind in KINDS}
+        found = reviews(name, args.deals, args.worlds, args.jobs)
         print("\n".join(ranking(name, found)), flush=True)
         print(calibration(name, found, args.calibrate, args.playouts), flush=True)
 
