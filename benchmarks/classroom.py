@@ -63,6 +63,7 @@ from tests.databases import database  # noqa: E402
 PAGE = "voila/render/notebooks/01-truco.ipynb"
 TEACHER_PAGE = "voila/render/notebooks/05-class.ipynb"
 TEACHER_KEY = "classroom-benchmark-teacher-key-0123456789"
+USUAL = ("Culling 'idle' kernel", "running over TCP without encryption")  # the log's lines that say nothing wrong
 LANGS = ("pt", "fr", "nl", "es", "en")
 ARRIVAL = 5.0  # seconds over which a class arrives
 DEADLINE = 120.0
@@ -109,6 +110,7 @@ class Student:
         self.table_comm: str | None = None
         self.settings_comm: str | None = None
         self.class_comm: str | None = None  # the class panel under the table (ui/classplay.py)
+        self.ended_at: int | None = None  # the table's frame at which the last deal ended
         self.shown_lang = ""
         self.state: dict = {}
         self.updates: asyncio.Queue = asyncio.Queue()
@@ -185,7 +187,8 @@ class Student:
                 if "frame" in patch or content["comm_id"] == self.table_comm:
                     self.table_comm = content["comm_id"]
                     self.state.update(patch)
-                    self.updates.put_nowait(time.perf_counter())
+                    if "frame" in patch:  # a move's answer; other traits (High's line, a notice) come on their own
+                        self.updates.put_nowait(time.perf_counter())
                     continue
             self.inbox.put_nowait(msg)
 
@@ -225,9 +228,11 @@ class Student:
             arrived = await asyncio.wait_for(self.updates.get(), 30)
             self.figures.clicks.append(arrived - sent)
             await asyncio.sleep(0.05)  # let the rest of this update's traits arrive
-            if self.code is not None and self._deal_ended():
+            seq = self.state.get("frame", {}).get("seq")
+            if self.code is not None and self._deal_ended() and seq != self.ended_at:
+                self.ended_at = seq
                 done = 1 + sum(name == self.name for name, _ in self.figures.ended)
-                self.figures.ended.setdefault((self.name, done), arrived)
+                self.figures.ended[(self.name, done)] = arrived
 
     def _deal_ended(self) -> bool:
         """Whether the table shows the deal over (the match's end, or Truco's *Next deal* pause)."""
@@ -403,9 +408,10 @@ def kept(store: str, cls, ended: dict[tuple[str, int], float]) -> str:
     """What the class's store holds against the deals the students' tables showed over: lost and doubled results."""
     board = Classes(Store(store)).board(TEACHER_KEY, cls.id)
     held = [(r["name"], deal["index"]) for deal in board["deals"] for r in deal["rows"] if r["status"] == "over"]
-    lost = sum((name, done - 1) not in held for name, done in ended)
+    lost = sorted((name, done - 1) for name, done in ended if (name, done - 1) not in held)
     doubled = len(held) - len(set(held))
-    return f"the store holds {len(held)} results of {len(ended)} deals played: lost {lost}, doubled {doubled}"
+    return (f"the store holds {len(held)} results of {len(ended)} deals played: lost {len(lost)}, doubled {doubled}"
+            + "".join(f"\n      lost: {name}'s deal {index + 1}" for name, index in lost[:5]))
 
 
 def main() -> None:
@@ -438,8 +444,11 @@ def main() -> None:
                     if store:
                         asyncio.run(one_class(server.url, n, server.pid, args.deals, pool, store))
                         text = log.read_text(errors="replace")
+                        warned = sorted({line[:300] for line in text.splitlines() if ("WARNING |" in line or "ERROR |" in line)
+                                         and not any(usual in line for usual in USUAL)})
                         print(f"      the server's log: \"database is locked\" {text.count('database is locked')} times, "
-                              f"{text.count('Traceback')} tracebacks")
+                              f"{text.count('Traceback')} tracebacks, {len(warned)} other warnings or errors"
+                              + "".join(f"\n      log: {line}" for line in warned[:8]))
 
 
 if __name__ == "__main__":
