@@ -39,7 +39,7 @@ def _as_server_user(args: list[str]) -> list[str]:
 
 # A test server's cluster is thrown away with its folder: nothing in it needs to survive a crash, so it skips
 # every flush to disk (each test creates a database, and each CREATE DATABASE otherwise waits for its files).
-THROWAWAY = ("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off")
+THROWAWAY = " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
 
 
 @contextlib.contextmanager
@@ -53,8 +53,11 @@ def postgresql_server(durable: bool = True) -> Iterator[str]:
     run = lambda *args: subprocess.run(_as_server_user([str(PG_BIN / args[0]), *args[1:]]),  # noqa: E731
                                        check=True, capture_output=True, timeout=120)
     try:
-        run("initdb", "-D", str(data), "-A", "trust", "-U", "cardavia", *(() if durable else ("--no-sync",)))
-        options = f"-k {folder} -c listen_addresses=''{'' if durable else ' ' + ' '.join(THROWAWAY)}"
+        if durable:
+            run("initdb", "-D", str(data), "-A", "trust", "-U", "cardavia")
+        else:
+            run("initdb", "-D", str(data), "-A", "trust", "-U", "cardavia", "--no-sync")
+        options = f"-k {folder} -c listen_addresses=''" + ("" if durable else THROWAWAY)
         run("pg_ctl", "-D", str(data), "-o", options, "-l", str(log), "-w", "start")
         try:
             yield f"postgresql+psycopg://cardavia@/postgres?host={folder}"

@@ -1,12 +1,13 @@
-"""A student's side of a class (issue 29): the panel under a game page's table when its address has ``?class=CODE``.
+"""A student's side of a class (issue 29): the panel above a game page's table when its address has ``?class=CODE``.
 
 The front end reads the code from the address and sends it (``{"type": "class", "code"}``: a preheated
 kernel has no query string); the page's token comes from the settings bar. The panel asks for a display
 name, then deals the set's deals in order at the table (``Table.deal``: the set's cards and computer
-players, no deal code shown), hides the table's level switch and *New game* while in class (the table's gates
-refuse them too), and at each deal's end writes the kernel's own record to the class (``Classes.finish``, which replays it),
-reviews it in a background thread (``Classes.reviewed``), and shows the class's results of that deal.
-A reload resumes: the table's keeper brings the game back, and the panel knows it as the set's deal.
+players, no deal code shown), hides the table's level switch and *New game* while in class (the table's
+gates refuse them too), and at each deal's end writes the kernel's own record to the class
+(``Classes.finish``, which replays it), reviews it in a background thread (``Classes.reviewed``), and
+shows the class's results of that deal. A reload resumes: the table's keeper brings the game back, and
+the panel knows it as the set's deal.
 """
 
 from __future__ import annotations
