@@ -223,6 +223,7 @@ function finish(ui, skipped) {
   drawFelt(ui, f.view);
   drawLog(ui, f.log || []);
   if (wasAnimating && skipped) refocus(ui);
+  ui.parts.root.dataset.seq = String(f.seq ?? "");  // which frame the felt shows in full (tests wait on it)
   ui.parts.root.dataset.ready = "1";
 }
 

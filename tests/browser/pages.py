@@ -67,10 +67,22 @@ def ids(page, selector: str) -> list[str]:
     return page.locator(f"{TABLE} {selector}").evaluate_all("nodes => nodes.map(n => n.dataset.actionId)")
 
 
-def wait(page) -> None:
-    """Let the last intent reach the kernel, then wait until the table has settled (``SETTLED``)."""
+def wait(page, since: str | None = None) -> None:
+    """Let the last intent reach the kernel, then wait until the table has settled (``SETTLED``); with
+    ``since`` (the ``data-seq`` before a move), also until the felt shows a later frame in full."""
     page.wait_for_timeout(120)
+    if since is not None:
+        page.wait_for_function(f"(seen) => document.querySelector(\"{TABLE}\").dataset.seq !== seen",
+                               arg=since, timeout=30_000)
     page.wait_for_function(SETTLED, timeout=30_000)
+
+
+def played(page, button) -> None:
+    """Click ``button``, a move, and return once the table has drawn the frame it brought in full:
+    until then the felt still shows the state before it, and a Hint asked then would be about that."""
+    since = page.locator(TABLE).get_attribute("data-seq")
+    button.click()
+    wait(page, since)
 
 
 def move(page) -> None:
@@ -78,20 +90,17 @@ def move(page) -> None:
     table = page.locator(TABLE)
     go = table.locator("[data-testid='summary-go']")
     if go.count():
-        go.click()
-        return wait(page)
+        return played(page, go)
     table.locator("[data-testid='hint']").click()
     table.locator("[data-testid='hint-panel'] li").first.wait_for()
     best = table.locator("[data-testid='hint-panel'] li").first.get_attribute("data-hint-id")
     button = table.locator(f"[data-action-id='{best}']")
     if button.count():
-        button.first.click()
-        return wait(page)
+        return played(page, button.first)
     cards = best.split(":", 1)[1].split("+")
     for card in cards:
         table.locator(f"[data-testid='hand'] [data-card='{card}']").click()
-    table.locator("[data-testid='play-selection']:not([disabled])").click()
-    wait(page)
+    played(page, table.locator("[data-testid='play-selection']:not([disabled])"))
 
 
 def first_play(hand: list[str], top: list[str]) -> tuple[str, ...]:

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from cardavia_nb import i18n
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.harness import show_tab
-from tests.browser.pages import TABLE, move, wait
+from tests.browser.pages import TABLE, move, played, wait
 
 GAMES = {"truco": ("01-truco.ipynb", 13), "pao_de_kuai": ("02-pao-de-kuai.ipynb", 24),
          "french_tarot": ("03-french-tarot.ipynb", 1)}
@@ -105,8 +105,7 @@ def test_the_felt_tells_the_story(open_page, game, lang, size):
 
     moves = 0
     if game == "french_tarot":
-        table.locator("[data-action-id='bid:garde']").click()
-        wait(page)
+        played(page, table.locator("[data-action-id='bid:garde']"))
         impossible = table.locator("[data-testid='hand'] .cv-impossible")
         assert impossible.count() >= 1, "Kings and oudlers are marked"
         king = impossible.first
@@ -115,8 +114,7 @@ def test_the_felt_tells_the_story(open_page, game, lang, size):
         look(page, f"{name}-discard")
         king.click()
         table.locator("[data-testid='preset-0']").click()
-        table.locator("[data-testid='play-selection']:not([disabled])").click()
-        wait(page)
+        played(page, table.locator("[data-testid='play-selection']:not([disabled])"))
         assert not table.locator("[data-testid^='extra-']", has_text="chien").count()
     for _ in range(2):
         move(page)
