@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings as hsettings, strategies as 
 from sqlalchemy import func, select
 
 from cardavia_nb.review import Review, review
+from cardavia_nb.review import report as report_module
 from cardavia_nb.store import new_token
 from cardavia_nb.store.class_files import parse_file
 from cardavia_nb.store.classes import Classes, deal_seed, open_code, set_deal
@@ -32,7 +33,7 @@ postgresql, url, store = databases.postgresql, databases.url, databases.store  #
 TEACHER = "teacher-key-" + "c" * 20
 
 
-def no_mistakes(record, worlds):
+def no_mistakes(record, worlds, **_):
     """A review that finds nothing at once: most tests check the class's flow, not the judging."""
     return Review(record.game, 0, "points", (), ())
 
@@ -167,11 +168,19 @@ def test_new_game_and_the_level_are_hidden_and_refused_during_a_class_deal(store
     assert "Finish this deal" in page.panel.notice and page.panel.deal == 0
 
 
+@pytest.mark.same_cards
 def test_the_finished_deal_is_written_once_and_its_review_with_it(store, classes, monkeypatch):
     monkeypatch.setattr(classplay_module, "review", review)  # the real review, its summary written with the result
+    played_again = []
+    monkeypatch.setattr(report_module, "high_on_same_cards", lambda *a, **k: played_again.append(a))
     cls = classes.create(TEACHER, "pao_de_kuai", "low", 2)
     page = Page(store, "pao_de_kuai", cls.code, new_token(), name="Ana")
     page.finish_deal()
+    page.panel.wait()
+    found, same = page.panel.reviews[0], page.table.reviewing.same
+    # High's deal on the same cards is the summary's, not played a second time; no hindsight (nobody shows it)
+    assert played_again == [] and same.high is not None and found.high_score == same.high.value
+    assert found.hindsight == ()
     assert rows(classes, class_results) == 1
     page.panel._moved(page.table)  # told again about the same finished deal
     page.panel.wait()

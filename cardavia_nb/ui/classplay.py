@@ -257,16 +257,20 @@ class ClassPlay(Panel):
             return
         index = self.deal
         record = replace(table.record(), seed=deal_seed(self.cls, index))  # the deal's seed, never shown
-        judged = deal_record(table) if table.game.name == "truco" else record  # Truco: the deal alone
+        judged = deal_record(table)  # Truco: the deal alone; the record the summary's line plays again
+        again = table.reviewing.played_again(judged)
         with self._lock:
             self.over = True
             self.done.add(index)
             self.records[index] = record
-        self.thread = in_background(self._write, index, record, judged)  # no threads (the browser): here
+        self.thread = in_background(self._write, index, record, judged, again)  # no threads (the browser): here
         self.refresh()
 
-    def _write(self, index: int, record: Record, judged: Record) -> None:
-        """Write the finished deal to the class, show its results, then review it and write the summary."""
+    def _write(self, index: int, record: Record, judged: Record, again: Any) -> None:
+        """Write the finished deal to the class, show its results, then review it and write the summary.
+        The review takes High's deal on the same cards from the summary's line (``again``) and looks at no
+        mistake in hindsight (neither the panel nor the board shows that): half the work of a table's
+        review, which thirty kernels may run at once in a class."""
         try:
             self.classes.finish(self.cls, self.token, index, record)
         except (StoreError, ClassError):
@@ -274,7 +278,7 @@ class ClassPlay(Panel):
             self.tell(Msg.of("classplay.not_written"))
         self._read_results(index)
         try:
-            found = review(judged, worlds=self.worlds)
+            found = review(judged, worlds=self.worlds, hindsight=0, played_again=again)
         except Exception:  # the page hears that the review failed, the server log has why
             log.exception("class: the review of deal %s failed", index)
             found = "failed"

@@ -322,7 +322,7 @@ class Reviewing:
 
         try:
             done = review(record, worlds=self.worlds, duplicate=same_opponents(record, human_seat(record)),
-                          on_judged=heard, played_again=self._played_again(record))
+                          on_judged=heard, played_again=self.played_again(record))
         except Exception:  # the page hears that the review failed, the server log has why
             log.exception("The review of a %s record failed", record.game)
             done = None
@@ -331,9 +331,9 @@ class Reviewing:
                 self.done, self.failed = done, done is None
                 self.render()
 
-    def _played_again(self, record: Record) -> Callable[[], SameCards | None] | None:
-        """High's deal on the same cards from the summary's line when that line is of ``record``: the
-        review waits for it instead of playing the deal a second time."""
+    def played_again(self, record: Record) -> Callable[[], SameCards | None] | None:
+        """High's deal on the same cards from the summary's line when that line is of ``record``: a
+        review (this one, or the class's, ui/classplay.py) waits for it instead of playing the deal a second time."""
         same = self.same
         if same.record != record:
             return None
