@@ -78,6 +78,9 @@ def test_malformed_and_unknown_messages_change_nothing(guard, caplog):
     with caplog.at_level(logging.WARNING, logger="cardavia_nb.comm"):
         for msg_type, content, metadata in junk():
             deliver(guard, msg_type, content, metadata)
+        for comm_id in ("\x80", "é" * 8, "a b", "a\nb"):  # the comm library makes an id an ASCII topic
+            deliver(guard, "comm_open", {"comm_id": comm_id, "target_name": "jupyter.widget.control"},
+                    {"version": "1.0.0"})
         for bad in (None, "x", {}, {"content": None}, {"content": []}):
             guard.comm_open(None, [], bad)
             guard.comm_msg(None, [], bad)

@@ -309,6 +309,11 @@ def test_take_over_is_refused_during_play_at_the_end_and_out_of_range():
         send(table, {"type": "take_over", "step": step})
         assert "nothing changed" in table.notice and json.dumps(table.review, sort_keys=True) == before
         assert not table.reviewing.practising
+    send(table, {"type": "close_review"})  # the page offers Take over in the open review only
+    before = json.dumps(table.review, sort_keys=True)
+    send(table, {"type": "take_over", "step": 0})
+    assert "Open the review first" in table.notice and json.dumps(table.review, sort_keys=True) == before
+    assert not table.reviewing.practising
 
 
 def test_without_threads_the_review_is_judged_before_the_intent_returns(monkeypatch):

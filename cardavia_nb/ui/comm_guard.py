@@ -22,6 +22,7 @@ in Voila, JupyterLab and Binder without any kernel configuration; outside a kern
 from __future__ import annotations
 
 import logging
+import re
 from collections import Counter
 from typing import Any
 
@@ -34,6 +35,7 @@ WIDGET = "jupyter.widget"
 CONTROL = "jupyter.widget.control"
 ROUTED = ("cardavia_nb", "Comm", "ipykernel.comm")  # loggers that would print to the page's stderr
 MAX_ID = 128  # longer than any front end's comm id (ipywidgets: 32 hex digits, JupyterLab: a 36-character uuid)
+ID = re.compile(r"[A-Za-z0-9_.:-]+")  # a comm id's characters: the comm library makes it an ASCII ZMQ topic
 
 
 def _content(msg: Any) -> dict:
@@ -75,7 +77,7 @@ class CommGuard:
         """A comm opened by the page: only a well-formed control comm is let through."""
         content = _content(msg)
         comm_id, target = content.get("comm_id"), content.get("target_name")
-        if not (isinstance(comm_id, str) and 0 < len(comm_id) <= MAX_ID and isinstance(target, str)):
+        if not (isinstance(comm_id, str) and len(comm_id) <= MAX_ID and ID.fullmatch(comm_id) and isinstance(target, str)):
             self._refuse("malformed comm_open")
         elif comm_id in self.manager.comms:  # closing it would close the notebook's own widget
             self._refuse("comm_open with an id in use", comm_id)

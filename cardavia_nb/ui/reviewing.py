@@ -255,6 +255,8 @@ class Reviewing:
         """Take over from a move of the replay: the same cards, the same computer players rebuilt with
         their memories (``seats.walk``), as practice; the game in play and the review wait aside."""
         self._need_replay()
+        if not self.open:  # the page offers it in the open review only
+            raise Refusal(Msg.of("ui.review.nothing"))
         replay, game, table = self.replay, self.table.game, self.table
         step = content.get("step")
         if type(step) is not int or not 0 <= step <= replay.last or deal_over(game, replay.states[step]):
