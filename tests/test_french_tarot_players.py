@@ -119,3 +119,21 @@ def test_defenders_see_only_the_public_discard_trumps_to_the_end():
                         if seat != taker:
                             view = G.observe(final, seat)
                             assert view.discard == public == view.discard_trumps
+
+
+def test_explain_right_after_choose_on_the_same_view_does_not_search_again(monkeypatch):
+    game, high = get("french_tarot"), HighPlayer(seed=4)
+    state = game.new(11)
+    while game.observe(state, state.to_act).phase != "play":
+        state = game.apply(state, LowPlayer(seed=1).choose(game, game.observe(state, state.to_act), game.legal_actions(state)))
+    searched = []
+    real = HighPlayer._plays
+    monkeypatch.setattr(HighPlayer, "_plays", lambda self, view, legal: searched.append(1) or real(self, view, legal))
+    seat, legal = state.to_act, game.legal_actions(state)
+    chosen = high.choose(game, game.observe(state, seat), legal)
+    rows = high.explain(game, game.observe(state, seat), legal)  # an equal view, built again
+    assert len(searched) == 1 and rows[0]["id"] == chosen.id
+    after = game.apply(state, chosen)
+    high.choose(game, game.observe(after, after.to_act), game.legal_actions(after))  # another view: searched
+    assert len(searched) == 2
+    assert HighPlayer(seed=4).explain(game, game.observe(state, seat), legal) == rows  # what a fresh player finds

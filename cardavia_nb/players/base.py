@@ -3,8 +3,9 @@ reasons as catalog messages), and the random player."""
 
 from __future__ import annotations
 
+import functools
 import random
-from typing import Any, ClassVar, Protocol, Sequence
+from typing import Any, Callable, ClassVar, Protocol, Sequence
 
 from cardavia_nb.core.game import Action, Game
 from cardavia_nb.core.rng import check_seed, rng
@@ -34,6 +35,22 @@ def decision_rng(seed: int, view: Any) -> random.Random:
 def reason(game: str, key: str, **params: Any) -> Msg:
     """A player's explanation as the catalog message ``<game>.ai.<key>`` (any page language)."""
     return Msg.of(f"{game}.ai.{key}", **params)
+
+
+def remembered(evaluate: Callable[[Any, Any, Sequence[Action]], list]) -> Callable[[Any, Any, Sequence[Action]], list]:
+    """A stateless player's evaluation of one decision, kept for the next call on the same view and moves:
+    ``explain`` right after ``choose`` (a review's reason for a mistake) does not search again. The answer
+    is a function of the seed and the view (``decision_rng``), so the kept one is the one it would find."""
+    slot = f"_last_{evaluate.__name__}"
+
+    @functools.wraps(evaluate)
+    def once(self: Any, view: Any, legal: Sequence[Action]) -> list:
+        key = (repr(view), tuple(a.id for a in legal))
+        kept = self.__dict__.get(slot)
+        if kept is None or kept[0] != key:
+            kept = self.__dict__[slot] = (key, evaluate(self, view, legal))
+        return list(kept[1])
+    return once
 
 
 class BasePlayer:

@@ -13,7 +13,7 @@ from cardavia_nb.games.french_tarot import rules as R
 from cardavia_nb.games.french_tarot.rules import BIDS, CHELEM_NO, CHELEM_YES, PLAYS, set_action
 from cardavia_nb.games.french_tarot.scoring import POIGNEE_BONUS, Tally
 from cardavia_nb.games.french_tarot.state import FrenchTarotView
-from cardavia_nb.players.base import BasePlayer, explanation, reason
+from cardavia_nb.players.base import BasePlayer, explanation, reason, remembered
 from cardavia_nb.players.french_tarot_bidding import bid_values, predict
 from cardavia_nb.players.french_tarot_policy import (hand_count, low_bid, low_discard, low_play, playout,
                                                       score)
@@ -101,6 +101,7 @@ class HighPlayer(BasePlayer):
                 worlds.append(w)
         return worlds
 
+    @remembered
     def evaluate(self, view: FrenchTarotView, legal: Sequence[Action]) -> list[tuple[Action, float, Msg]]:
         """(action, mean simulated score, reason) for the options it considers, preferred first."""
         if view.phase == R.PLAY and not poignee_choices(view):

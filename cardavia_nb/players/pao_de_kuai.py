@@ -17,7 +17,7 @@ from cardavia_nb.core.game import Action, Game
 from cardavia_nb.games.pao_de_kuai.rules import ACE, RANK, TWO, Combo, classify_ranks
 from cardavia_nb.games.pao_de_kuai.state import PaoDeKuaiView
 from cardavia_nb.i18n import Signed
-from cardavia_nb.players.base import BasePlayer, explanation, reason
+from cardavia_nb.players.base import BasePlayer, explanation, reason, remembered
 from cardavia_nb.players.pao_de_kuai_plan import PlanPolicy
 from cardavia_nb.players.pao_de_kuai_sim import combo_move, counts_of, is_bomb_rank, remove, rollout
 from cardavia_nb.players.pao_de_kuai_worlds import held_now, sample_worlds
@@ -133,6 +133,7 @@ class HighPlayer(BasePlayer):
         out.sort(key=lambda t: t[0])
         return out[:self.width]
 
+    @remembered
     def _analyse(self, view: PaoDeKuaiView, legal: Sequence[Action]) -> list[dict[str, Any]]:
         """Every short-listed move with its mean rollout score, best first."""
         if len(legal) == 1:
