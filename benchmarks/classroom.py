@@ -26,7 +26,8 @@ With ``--class-set`` the server runs as class mode runs it (a store, the teacher
 size is played twice: first as above, then as a class. For the class a set of ``--deals`` Truco deals is
 made in the store; each student sends the page's token and the set's code as the page does, joins under a
 name and plays the set's deals (``Next deal`` deals the set's next one), while the teacher's page
-(05-class, its board opened with the key, the set chosen) is open. Printed besides: click-to-update beside
+(05-class, its board opened with the key, the set chosen) is open; as in a class, the students arrive once
+the board shows the set's code. Printed besides: click-to-update beside
 the run without a class, and from each deal's end on a student's table to the first board that counts it,
 p50/p95, with the deals the board never counted.
 
@@ -244,10 +245,11 @@ class Teacher(Student):
     """The teacher's page (05-class) with the board of the set open: records when each student's finished
     deals first show on it (the students table's *done* column)."""
 
-    def __init__(self, base: str, figures: Figures, set_id: int):
+    def __init__(self, base: str, figures: Figures, set_id: int, code: str):
         super().__init__(base, 0, figures, 0)
-        self.set_id, self.board_comm = set_id, None
+        self.set_id, self.set_code, self.board_comm = set_id, code, None
         self.done: dict[str, int] = {}
+        self.shown = asyncio.Event()  # the board shows the set (its code): the teacher can give the code out
 
     async def watch(self, stop: asyncio.Event) -> None:
         """Open the page, give the key, choose the set, then read every board update until ``stop``."""
@@ -278,6 +280,8 @@ class Teacher(Student):
             if self.board_comm is None and 'type: "key"' in patch.get("_esm", ""):
                 self.board_comm = content["comm_id"]
             if content["comm_id"] == self.board_comm and "blocks" in patch:
+                if self.set_code in json.dumps(patch["blocks"]):
+                    self.shown.set()
                 now = time.perf_counter()
                 for name, done in students_done(patch["blocks"]).items():
                     for n in range(self.done.get(name, 0) + 1, done + 1):
@@ -337,7 +341,28 @@ def load() -> str:
     return "load " + " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
-async def one_class(base: str, n: int, server_pid: int, deals: int, pool: int, store: str | None = None) -> None:
+def busy(seconds: float = 3.0) -> float:
+    """The share of the machine's CPU time in use over the next ``seconds`` (from /proc/stat)."""
+    def ticks() -> tuple[int, int]:
+        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+        return sum(fields), fields[3] + fields[4]  # all, idle + iowait
+    total, idle = ticks()
+    time.sleep(seconds)
+    total2, idle2 = ticks()
+    return 1 - (idle2 - idle) / max(1, total2 - total)
+
+
+async def quiet(limit: float = 180.0) -> str:
+    """Wait until the machine is quiet (under 15% CPU over 3 s: kernels done warming, the culler's work
+    done), so that a class with and without a class set start alike; says how long it took."""
+    began = time.perf_counter()
+    while (used := await asyncio.to_thread(busy)) > 0.15 and time.perf_counter() - began < limit:
+        pass
+    return f"quiet after {time.perf_counter() - began:.0f} s ({used:.0%} CPU)"
+
+
+async def one_class(base: str, n: int, server_pid: int, deals: int, pool: int, store: str | None = None,
+                    board: bool = True) -> None:
     """Run n students at once (arrivals spread over a few seconds), print the figures, then wait for the culler.
     With ``store``: a class set of ``deals`` Truco deals made in it, played by the students with the board open."""
     figures = Figures()
@@ -346,9 +371,11 @@ async def one_class(base: str, n: int, server_pid: int, deals: int, pool: int, s
     if store is not None:
         classes = Classes(Store(store))
         cls = classes.create(TEACHER_KEY, "truco", "low", deals)
-        teacher = Teacher(base, figures, cls.id)
+        teacher = Teacher(base, figures, cls.id, cls.code) if board else None
     students = [Student(base, i, figures, deals, cls.code if cls else None) for i in range(n)]
     label = f"{n:>3} students, pool {pool:>2}{', class set' if cls else ''}"
+    if teacher is None:
+        print(f"{label} | {await quiet()}")
     print(f"{label} | before: {memory(server_pid)} | {load()}")
     peak = {"server": 0.0, "kernels": []}
 
@@ -367,6 +394,9 @@ async def one_class(base: str, n: int, server_pid: int, deals: int, pool: int, s
         await student.run()
 
     watching = asyncio.ensure_future(teacher.watch(stop)) if teacher else None
+    if teacher is not None:  # as in a class: the board is open, with the set's code, before the code is given out
+        await asyncio.wait_for(teacher.shown.wait(), DEADLINE)
+        print(f"{label} | the board shows the set; {await quiet()}")
     await asyncio.gather(*(arrive(i, s) for i, s in enumerate(students)))
     if watching is not None:  # the board's poll is once a second; the last results are being replayed
         await asyncio.sleep(10)
@@ -424,6 +454,8 @@ def main() -> None:
     parser.add_argument("--fill-delay", type=float, default=60.0)
     parser.add_argument("--class-set", action="store_true", help="a store and the teacher key on; each size played "
                         "without, then with a class set and the teacher's board open")
+    parser.add_argument("--no-board", action="store_true", help="with --class-set: no teacher's page open (what the "
+                        "board costs the students)")
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite",
                         help="the store's database with --class-set (PostgreSQL started as the tests start it)")
     args = parser.parse_args()
@@ -442,7 +474,7 @@ def main() -> None:
                 for n in args.students:
                     asyncio.run(one_class(server.url, n, server.pid, args.deals, pool))
                     if store:
-                        asyncio.run(one_class(server.url, n, server.pid, args.deals, pool, store))
+                        asyncio.run(one_class(server.url, n, server.pid, args.deals, pool, store, not args.no_board))
                         text = log.read_text(errors="replace")
                         warned = sorted({line[:300] for line in text.splitlines() if ("WARNING |" in line or "ERROR |" in line)
                                          and not any(usual in line for usual in USUAL)})
