@@ -1,13 +1,14 @@
 """Review time: seconds to review a whole deal in the kernel, p50/p95 per game, against the targets.
 
-Each deal is played by Low in every seat (``review.deals.played_deal``) and reviewed for seat 0 with
-the review's defaults (48 worlds per decision, hindsight for the 3 worst mistakes, High's result on
-the same cards), the way the table reviews a finished deal. Two parts are timed apart, as the table runs
+Each deal is played by Low in every seat (``review.deals.played_deal``) and reviewed for seat 0 the way
+the table reviews a finished deal: its worlds per decision (``ui.reviewing.WORLDS``, 24; ``--worlds 48``
+for ``review(record)``'s default in a notebook), hindsight for the 3 worst mistakes, High's result on
+the same cards. Two parts are timed apart, as the table runs
 them: High on the same cards (``high_on_same_cards``: the summary's line, played when the deal ends),
 then the review that takes that result instead of playing the deal again (``played_again``). A whole
 review by itself, as ``review(record)`` runs it, is the two together (their sum per deal).
 
-Usage: python3 benchmarks/review_time.py [--deals 50] [--worlds 48] [--games truco,pao_de_kuai,french_tarot]
+Usage: python3 benchmarks/review_time.py [--deals 50] [--worlds 24] [--games truco,pao_de_kuai,french_tarot]
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from cardavia_nb.games import get
 from cardavia_nb.review import review
 from cardavia_nb.review.report import high_on_same_cards
 from cardavia_nb.review.deals import played_deal
+from cardavia_nb.ui.reviewing import WORLDS
 from decision_speed import Stopwatch
 
 TARGETS = {"truco": 1.5, "pao_de_kuai": 6.0, "french_tarot": 10.0}  # seconds at p95, issue 27
@@ -47,7 +49,7 @@ def main() -> None:
     """Print p50/p95/max per game and whether p95 meets the target."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=50)
-    parser.add_argument("--worlds", type=int, default=48)
+    parser.add_argument("--worlds", type=int, default=WORLDS)
     parser.add_argument("--games", default=",".join(TARGETS))
     args = parser.parse_args()
     for name in args.games.split(","):
