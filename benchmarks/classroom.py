@@ -146,6 +146,8 @@ class Student:
                 except asyncio.TimeoutError:
                     self.figures.wrong_lang += 1
             self.figures.in_lang.append(time.perf_counter() - start)
+            # what the settings bar sends on connect on every page: its token (the store keeps the games of it)
+            self._send(ws, self.settings_comm, {"type": "token", "value": uuid.uuid4().hex + uuid.uuid4().hex[:11], "games": []})
             if self.code is not None:
                 await self._join(ws)
             await self._play(ws, self.deals)
@@ -165,9 +167,8 @@ class Student:
         ws.write_message(_msg("comm_msg", {"comm_id": comm, "data": {"method": "custom", "content": content}}, self.session))
 
     async def _join(self, ws) -> None:
-        """What a class page does: the page's token, the address's class code, then a name; wait for the set's deal."""
+        """What a class page does besides: the address's class code, then a name; wait for the set's deal."""
         await self._until(lambda: self.class_comm is not None)
-        self._send(ws, self.settings_comm, {"type": "token", "value": uuid.uuid4().hex + uuid.uuid4().hex[:11], "games": []})
         self._send(ws, self.class_comm, {"type": "class", "code": self.code})
         dealt = self.state.get("frame", {}).get("seq")
         self._send(ws, self.class_comm, {"type": "text", "id": "name", "value": self.name})
