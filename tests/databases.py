@@ -53,10 +53,7 @@ def postgresql_server(durable: bool = True) -> Iterator[str]:
     run = lambda *args: subprocess.run(_as_server_user([str(PG_BIN / args[0]), *args[1:]]),  # noqa: E731
                                        check=True, capture_output=True, timeout=120)
     try:
-        if durable:
-            run("initdb", "-D", str(data), "-A", "trust", "-U", "cardavia")
-        else:
-            run("initdb", "-D", str(data), "-A", "trust", "-U", "cardavia", "--no-sync")
+        run("initdb", "-D", str(data), "-A", "trust", "-U", "cardavia", *([] if durable else ["--no-sync"]))
         options = f"-k {folder} -c listen_addresses=''" + ("" if durable else THROWAWAY)
         run("pg_ctl", "-D", str(data), "-o", options, "-l", str(log), "-w", "start")
         try:
