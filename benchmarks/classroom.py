@@ -50,6 +50,7 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import psutil
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.websocket import websocket_connect
 
@@ -342,22 +343,11 @@ def load() -> str:
     return "load " + " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
-def busy(seconds: float = 3.0) -> float:
-    """The share of the machine's CPU time in use over the next ``seconds`` (from /proc/stat)."""
-    def ticks() -> tuple[int, int]:
-        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-        return sum(fields), fields[3] + fields[4]  # all, idle + iowait
-    total, idle = ticks()
-    time.sleep(seconds)
-    total2, idle2 = ticks()
-    return 1 - (idle2 - idle) / max(1, total2 - total)
-
-
 async def quiet(limit: float = 180.0) -> str:
     """Wait until the machine is quiet (under 15% CPU over 3 s: kernels done warming, the culler's work
     done), so that a class with and without a class set start alike; says how long it took."""
     began = time.perf_counter()
-    while (used := await asyncio.to_thread(busy)) > 0.15 and time.perf_counter() - began < limit:
+    while (used := await asyncio.to_thread(psutil.cpu_percent, 3.0) / 100) > 0.15 and time.perf_counter() - began < limit:
         pass
     return f"quiet after {time.perf_counter() - began:.0f} s ({used:.0%} CPU)"
 
