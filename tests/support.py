@@ -16,6 +16,15 @@ def send(widget: Any, content: Any) -> None:
     widget._handle_custom_msg(content, [])
 
 
+def counted_steps(calls: list, real: Callable[..., Any]) -> Callable[..., Any]:
+    """``real``, work written as steps (core.steps), noting each call's arguments in ``calls``: a spy on a
+    play-out (High on the same cards) that a test counts."""
+    def steps(*args: Any, **kwargs: Any):
+        calls.append(args)
+        return (yield from real(*args, **kwargs))
+    return steps
+
+
 def recording(name: str) -> tuple[Any, list]:
     """The game with ``apply`` and ``new`` recording every state, so a test sees the computer turns too."""
     game = get_game(name)

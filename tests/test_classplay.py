@@ -11,7 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 from sqlalchemy import func, select
 
-from cardavia_nb.review import Review, review
+from cardavia_nb.review import Review
+from cardavia_nb.review.report import reviewing
 from cardavia_nb.review import report as report_module
 from cardavia_nb.store import new_token
 from cardavia_nb.store.class_files import parse_file
@@ -25,7 +26,7 @@ from cardavia_nb.ui import keeping
 from cardavia_nb.ui.keeping import Keeper
 from cardavia_nb.ui.table import cards_shown, exposed_cards
 from tests import databases
-from tests.support import MOVES, PUBLIC, recording, send
+from tests.support import MOVES, PUBLIC, counted_steps, recording, send
 from tests.wire import Wire, leaks, payload
 
 postgresql, url, store = databases.postgresql, databases.url, databases.store  # the database fixtures
@@ -35,6 +36,7 @@ TEACHER = "teacher-key-" + "c" * 20
 
 def no_mistakes(record, worlds, **_):
     """A review that finds nothing at once: most tests check the class's flow, not the judging."""
+    yield from ()  # the review as steps (core.steps), none of them
     return Review(record.game, 0, "points", (), ())
 
 
@@ -42,7 +44,7 @@ def no_mistakes(record, worlds, **_):
 def quick_review(monkeypatch):
     """Reviews with few sampled worlds, and none at all where a test does not read them."""
     monkeypatch.setattr(ClassPlay, "worlds", 6)  # (2 worlds can leave a decision with none: judge.py divides by 0)
-    monkeypatch.setattr(classplay_module, "review", no_mistakes)
+    monkeypatch.setattr(classplay_module, "reviewing", no_mistakes)
 
 
 @pytest.fixture
@@ -173,16 +175,16 @@ def test_new_game_and_the_level_are_hidden_and_refused_during_a_class_deal(store
 
 @pytest.mark.same_cards
 def test_the_finished_deal_is_written_once_and_its_review_with_it(store, classes, monkeypatch):
-    monkeypatch.setattr(classplay_module, "review", review)  # the real review, its summary written with the result
+    monkeypatch.setattr(classplay_module, "reviewing", reviewing)  # the real review, its summary written with the result
     played_again = []
-    monkeypatch.setattr(report_module, "high_on_same_cards", lambda *a, **k: played_again.append(a))
+    monkeypatch.setattr(report_module, "playing_same_cards", counted_steps(played_again, report_module.playing_same_cards))
     cls = classes.create(TEACHER, "pao_de_kuai", "low", 2)
     page = Page(store, "pao_de_kuai", cls.code, new_token(), name="Ana")
     page.finish_deal()
     page.panel.wait()
     found, same = page.panel.reviews[0], page.table.reviewing.same
     # High's deal on the same cards is the summary's, not played a second time; no hindsight (nobody shows it)
-    assert played_again == [] and same.high is not None and found.high_score == same.high.value
+    assert len(played_again) == 1 and same.high is not None and found.high_score == same.high.value
     assert found.hindsight == ()
     assert rows(classes, class_results) == 1
     page.panel._moved(page.table)  # told again about the same finished deal

@@ -11,12 +11,13 @@ import pytest
 from cardavia_nb.core.text import Msg
 from cardavia_nb.i18n import LANGS
 from cardavia_nb.review import review
+from cardavia_nb.review import report
 from cardavia_nb.review.report import high_on_same_cards
 from cardavia_nb.ui import Table
 from cardavia_nb.ui.finding import words_of
 from cardavia_nb.ui.reviewing import deal_record, loss_words
 from cardavia_nb.ui.summary import signed
-from tests.support import send
+from tests.support import counted_steps, send
 from tests.test_table_review import GAMES, _judged, _table, _to_deal_end
 
 pytestmark = pytest.mark.same_cards
@@ -62,7 +63,7 @@ def test_the_review_takes_high_s_deal_from_the_summary_and_gives_the_same_score(
     record, shown = deal_record(table), table.reviewing.same.high
     expected = review(record, worlds=1, hindsight=0).high_score  # played again by the review itself
     played: list = []
-    monkeypatch.setattr("cardavia_nb.review.report.high_on_same_cards", lambda *a, **k: played.append(a))
+    monkeypatch.setattr(report, "playing_same_cards", counted_steps(played, report.playing_same_cards))
     send(table, {"type": "review"})
     table.reviewing.wait()
     assert played == [] and table.reviewing.done.high_score == shown.value == expected

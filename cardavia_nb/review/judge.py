@@ -14,10 +14,11 @@ import math
 import random
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from cardavia_nb.core.game import Action, Game, World
 from cardavia_nb.core.rng import derive
+from cardavia_nb.core.steps import Steps, drained
 from cardavia_nb.core.text import Msg
 from cardavia_nb.players.seats import computer
 from cardavia_nb.games import deal_over
@@ -62,18 +63,22 @@ def _dealt(game: Game, world: World, seed: int) -> Any:
     return state
 
 
-def played_out(game: Game, state: Any, players: Sequence[Any], going: Callable[[], bool] | None = None) -> Any:
-    """The deal played to its end by ``players`` (one per seat): its final state, or None once
-    ``going`` (asked before each move) says to stop (a page that no longer wants it)."""
+def playing_out(game: Game, state: Any, players: Sequence[Any]) -> Steps[Any]:
+    """The deal played to its end by ``players`` (one per seat), a step per move: its final state."""
     for _ in range(MAX_MOVES):
         if deal_over(game, state):
             return state
-        if going is not None and not going():
-            return None
         mover = state.to_act
         legal = game.legal_actions(state)
         state = game.apply(state, players[mover].choose(game, game.observe(state, mover), legal))
+        yield
     raise RuntimeError(f"{game.name}: a deal did not end within {MAX_MOVES} moves.")
+
+
+def played_out(game: Game, state: Any, players: Sequence[Any], going: Callable[[], bool] | None = None) -> Any:
+    """The deal played to its end by ``players`` (one per seat): its final state, or None once
+    ``going`` (asked after each move) says to stop (a page that no longer wants it)."""
+    return drained(playing_out(game, state, players), going)
 
 
 def finish(game: Game, state: Any, seat: int, players: Sequence[Any]) -> float:
@@ -81,17 +86,20 @@ def finish(game: Game, state: Any, seat: int, players: Sequence[Any]) -> float:
     return deal_value(game, played_out(game, state, players), seat)
 
 
-def paired_values(game: Game, view: Any, moves: Sequence[Action], worlds: int, seed: int) -> list[list[float]]:
-    """Per move, its value in each of ``worlds`` sampled worlds (the same worlds for every move)."""
+def paired(game: Game, view: Any, moves: Sequence[Action], worlds: int, seed: int) -> Iterator[list[float]]:
+    """World by world (the same sampled worlds for every move), each move's value there."""
     seat = view.seat
     drawn = sampler(game)(view, random.Random(derive("review-worlds", seed, repr(view))), worlds)
     continuation = [computer(game.name, "low", derive("review-low", seed, s)) for s in range(game.num_players)]
-    values: list[list[float]] = [[] for _ in moves]
     for index, world in enumerate(drawn):
         start = _dealt(game, world, derive("review-deal", seed, index))
-        for slot, move in enumerate(moves):
-            values[slot].append(finish(game, game.apply(start, move), seat, continuation))
-    return values
+        yield [finish(game, game.apply(start, move), seat, continuation) for move in moves]
+
+
+def paired_values(game: Game, view: Any, moves: Sequence[Action], worlds: int, seed: int) -> list[list[float]]:
+    """Per move, its value in each of ``worlds`` sampled worlds (the same worlds for every move)."""
+    rows = list(paired(game, view, moves, worlds, seed))
+    return [[row[slot] for row in rows] for slot in range(len(moves))]
 
 
 def mean_and_error(values: Sequence[float]) -> tuple[float, float]:
@@ -104,21 +112,23 @@ def mean_and_error(values: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(variance / n)
 
 
-def judge(game: Game, view: Any, legal: Sequence[Action], played: Action, best: Action, reason: Msg | None,
-          step: int, worlds: int, seed: int) -> Judgement:
-    """The decision at ``view`` where ``played`` was chosen, against High's ``best`` there."""
+def judging(game: Game, view: Any, legal: Sequence[Action], played: Action, best: Action, reason: Msg | None,
+            step: int, worlds: int, seed: int) -> Steps[Judgement]:
+    """The decision at ``view`` where ``played`` was chosen, against High's ``best`` there, a step per world."""
     if best == played:
         return Judgement(step, played.id, best.id, None, None, 0.0, 0.0, 0, None)
     threshold = THRESHOLDS[game.name]
     best_values: list[float] = []
     played_values: list[float] = []
     for start in range(0, worlds, BATCH):  # a fixed number of draws: a sampler may return fewer worlds
-        batch = paired_values(game, view, [best, played], min(BATCH, worlds - start),
-                              derive("review-batch", seed, start))
-        best_values += batch[0]
-        played_values += batch[1]
+        for best_value, played_value in paired(game, view, [best, played], min(BATCH, worlds - start),
+                                               derive("review-batch", seed, start)):
+            best_values.append(best_value)
+            played_values.append(played_value)
+            yield
         loss, error = mean_and_error([b - p for b, p in zip(best_values, played_values)])
         if len(best_values) > 1 and abs(loss - threshold) > SETTLED * error:
             break
     return Judgement(step, played.id, best.id, mean_and_error(played_values)[0], mean_and_error(best_values)[0],
                      loss, error, len(best_values), reason)
+

@@ -11,9 +11,10 @@ from typing import Any, Callable
 from cardavia_nb.core.game import Game, jsonable
 from cardavia_nb.core.record import Record
 from cardavia_nb.core.rng import derive
+from cardavia_nb.core.steps import Steps, drained
 from cardavia_nb.games import REGISTRY, deal_over, deal_points, get
 from cardavia_nb.players.seats import HUMAN, computer, rebuilt
-from cardavia_nb.review.judge import Judgement, finish, judge, mistaken, played_out
+from cardavia_nb.review.judge import Judgement, judging, mistaken, playing_out
 from cardavia_nb.review.units import THRESHOLDS, UNITS, deal_value
 from cardavia_nb.review.words import lines
 
@@ -79,19 +80,21 @@ def human_seat(record: Record) -> int:
 
 
 def _walk(game: Game, record: Record, seat: int, players: list[Any], high: Any,
-          visit: Callable[[int, Any, Any], None]) -> Any:
-    """Replay the record with its computer players answering and High shadowing ``seat``; ``visit``
-    (step, state, High's move) is called before each of the seat's moves. Returns the final state."""
+          visit: Callable[[int, Any, Any], Steps[None]]) -> Steps[Any]:
+    """Replay the record, a step per move, with its computer players answering and High shadowing
+    ``seat``; the steps of ``visit`` (step, state, High's move) come before each of the seat's moves.
+    Its result is the final state."""
     state = game.new(record.seed, **(record.setup or {}))
     for step, action_id in enumerate(record.actions):
         mover = state.to_act
         legal = game.legal_actions(state)
         view = game.observe(state, mover)
         if mover == seat:
-            visit(step, state, high.choose(game, view, legal) if len(legal) > 1 else None)
+            yield from visit(step, state, high.choose(game, view, legal) if len(legal) > 1 else None)
         elif players[mover] is not None:
             players[mover].choose(game, view, legal)  # their memories as they were when they played
         state = game.apply(state, action_id)
+        yield
     return state
 
 
@@ -109,6 +112,13 @@ def review(record: Record, seat: int | None = None, worlds: int = WORLDS, hindsi
     person there (a worked example of the rules) they are left out (``()`` and ``None``).
     ``played_again`` gives ``high_on_same_cards(record, seat)`` where it is already being played (the
     table's summary); when it gives None the deal is played here."""
+    return drained(reviewing(record, seat, worlds, hindsight, duplicate, on_judged, played_again))
+
+
+def reviewing(record: Record, seat: int | None = None, worlds: int = WORLDS, hindsight: int = HINDSIGHT,
+              duplicate: bool = True, on_judged: Callable[[Judgement], None] | None = None,
+              played_again: Callable[[], SameCards | None] | None = None) -> Steps[Review]:
+    """``review`` as steps (``core.steps``): a page without threads answers clicks between them."""
     game = get(record.game, **record.options)
     seat = human_seat(record) if seat is None else seat
     players = rebuilt(record)
@@ -119,12 +129,13 @@ def review(record: Record, seat: int | None = None, worlds: int = WORLDS, hindsi
 
     threshold = THRESHOLDS[game.name]
 
-    def visit(step: int, state: Any, best: Any) -> None:
+    def visit(step: int, state: Any, best: Any) -> Steps[None]:
         if best is None:
             return
         played = game.action(record.actions[step])
         view, legal = game.observe(state, seat), game.legal_actions(state)
-        judged.append(judge(game, view, legal, played, best, None, step, worlds, derive("review", record.seed, step)))
+        judged.append((yield from judging(game, view, legal, played, best, None, step, worlds,
+                                          derive("review", record.seed, step))))
         if mistaken(judged[-1], threshold):  # only a mistake is shown with High's reason and looked at in hindsight
             rows = high.explain(game, view, legal)  # High as it chose here: nothing asked it since
             judged[-1] = replace(judged[-1], reason=next((r["message"] for r in rows if r["id"] == best.id), None))
@@ -132,17 +143,18 @@ def review(record: Record, seat: int | None = None, worlds: int = WORLDS, hindsi
         if on_judged is not None:
             on_judged(judged[-1])
 
-    final = _walk(game, record, seat, players, high, visit)
+    final = yield from _walk(game, record, seat, players, high, visit)
     mistakes = sorted((j for j in judged if mistaken(j, threshold)), key=lambda j: -j.loss)
     score = _deal_end(game, final, seat)
     opponents = same_opponents(record, seat)  # else nobody to play on against
-    looked = tuple(_hindsight(game, record, seat, m, *snapshots[m.step], score)
-                   for m in mistakes[:hindsight]) if opponents else ()
+    looked: list[Hindsight] = []
+    for mistake in mistakes[:hindsight] if opponents else ():
+        looked.append((yield from _hindsight(game, record, seat, mistake, *snapshots[mistake.step], score)))
     same = None
     if duplicate and opponents:
-        same = (played_again() if played_again is not None else None) or high_on_same_cards(record, seat)
+        same = (played_again() if played_again is not None else None) or (yield from playing_same_cards(record, seat))
     high_score = same.value if same is not None else None
-    return Review(game.name, seat, UNITS[game.name], tuple(judged), tuple(mistakes), looked, high_score, score,
+    return Review(game.name, seat, UNITS[game.name], tuple(judged), tuple(mistakes), tuple(looked), high_score, score,
                   threshold)
 
 
@@ -154,11 +166,11 @@ def _in_seat(game: Game, record: Record, seat: int, players: list[Any]) -> list[
 
 
 def _hindsight(game: Game, record: Record, seat: int, mistake: Judgement, state: Any, players: list[Any],
-               score: float) -> Hindsight:
+               score: float) -> Steps[Hindsight]:
     """High's move at a mistake, played out on the real cards against the same computer players."""
     table = _in_seat(game, record, seat, players)
-    gave = finish(game, game.apply(state, mistake.best), seat, table)
-    return Hindsight(mistake.step, gave, score)
+    final = yield from playing_out(game, game.apply(state, mistake.best), table)
+    return Hindsight(mistake.step, deal_value(game, final, seat), score)
 
 
 def same_opponents(record: Record, seat: int) -> bool:
@@ -174,11 +186,15 @@ def high_on_same_cards(record: Record, seat: int | None = None,
                        going: Callable[[], bool] | None = None) -> SameCards | None:
     """High in ``seat`` (the record's human seat by default) from the first move of the deal, on the same
     cards against the same computer players, rebuilt; None when ``going`` says to stop first."""
+    return drained(playing_same_cards(record, seat), going)
+
+
+def playing_same_cards(record: Record, seat: int | None = None) -> Steps[SameCards]:
+    """``high_on_same_cards`` as steps, one per move."""
     game = get(record.game, **record.options)
     seat = human_seat(record) if seat is None else seat
     players = rebuilt(record)
     players += [None] * (game.num_players - len(players))
-    final = played_out(game, game.new(record.seed, **(record.setup or {})), _in_seat(game, record, seat, players), going)
-    if final is None:
-        return None
+    final = yield from playing_out(game, game.new(record.seed, **(record.setup or {})),
+                                   _in_seat(game, record, seat, players))
     return SameCards(seat, deal_value(game, final, seat), deal_points(game, final))

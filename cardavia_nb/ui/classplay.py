@@ -20,13 +20,14 @@ from typing import Any
 from cardavia_nb import i18n
 from cardavia_nb.core.record import Record
 from cardavia_nb.core.text import Msg
-from cardavia_nb.review import review
+from cardavia_nb.core.steps import Steps
+from cardavia_nb.review.report import reviewing
 from cardavia_nb.games import deal_over
 from cardavia_nb.store.browser import browser_edition
 from cardavia_nb.store.class_deals import ClassError, deal_seed, played, set_deal, set_players
 from cardavia_nb.store.class_files import results_file
 from cardavia_nb.store.errors import StoreError
-from cardavia_nb.ui.background import in_background
+from cardavia_nb.ui.background import in_steps
 from cardavia_nb.ui.assets import module
 from cardavia_nb.ui.classplay_local import LocalClasses
 from cardavia_nb.ui.classplay_view import blocks
@@ -263,10 +264,10 @@ class ClassPlay(Panel):
             self.over = True
             self.done.add(index)
             self.records[index] = record
-        self.thread = in_background(self._write, index, record, judged, again)  # no threads (the browser): here
+        self.thread = in_steps(self._write(index, record, judged, again))  # no threads (the browser): between clicks
         self.refresh()
 
-    def _write(self, index: int, record: Record, judged: Record, again: Any) -> None:
+    def _write(self, index: int, record: Record, judged: Record, again: Any) -> Steps[None]:
         """Write the finished deal to the class, show its results, then review it and write the summary.
         The review takes High's deal on the same cards from the summary's line (``again``) and looks at no
         mistake in hindsight (neither the panel nor the board shows that): half the work of a table's
@@ -278,7 +279,7 @@ class ClassPlay(Panel):
             self.tell(Msg.of("classplay.not_written"))
         self._read_results(index)
         try:
-            found = review(judged, worlds=self.worlds, hindsight=0, played_again=again)
+            found = yield from reviewing(judged, worlds=self.worlds, hindsight=0, played_again=again)
         except Exception:  # the page hears that the review failed, the server log has why
             log.exception("class: the review of deal %s failed", index)
             found = "failed"

@@ -4,8 +4,9 @@ Every intent here first checks that the deal in play is over: before that nothin
 the replay or High's judgements is built, so nothing of it can reach the page. A record the page
 sends is text only; the kernel parses and replays it (``Record.from_json``, ``core.record.replay``)
 and a bad one is refused in one sentence, changing nothing. The review (``cardavia_nb.review``)
-runs in a thread after the deal: each judgement is streamed into the ``review`` trait as it is made,
-so the page stays responsive and shows progress; a new game forgets it (a generation counter).
+runs after the deal in a thread, or between the page's messages where Python has no threads (the static
+site: ``ui.background.in_steps``): each judgement is streamed into the ``review`` trait as it is made,
+so the page stays responsive and shows progress; a new game or review stops it (a generation counter).
 Once a deal is over, High also plays it again in the player's seat for the summary (``ui.same_cards``).
 """
 
@@ -20,13 +21,14 @@ from typing import Any, Callable
 from cardavia_nb import i18n
 from cardavia_nb.core.record import MAX_BYTES, Record, RecordError, replay, result_data
 from cardavia_nb.core.text import Msg
-from cardavia_nb.review import Judgement, Review, review
+from cardavia_nb.core.steps import Steps
+from cardavia_nb.review import Judgement, Review
 from cardavia_nb.players.seats import rebuilt, walk
 from cardavia_nb.review.judge import mistaken
-from cardavia_nb.review.report import SameCards, human_seat, same_opponents
+from cardavia_nb.review.report import SameCards, human_seat, reviewing, same_opponents
 from cardavia_nb.games import deal_over, deal_points
 from cardavia_nb.review.units import THRESHOLDS
-from cardavia_nb.ui.background import in_background
+from cardavia_nb.ui.background import in_steps
 from cardavia_nb.ui.finding import verdict, words_of
 from cardavia_nb.ui.refusal import Refusal
 from cardavia_nb.ui.replay import Replay, frame, jumps, lines, replay_of
@@ -299,7 +301,7 @@ class Reviewing:
 
     # --- the review ---------------------------------------------------------------------------
     def _start(self, record: Record) -> None:
-        """Show ``record``'s replay at its first move and judge it in a thread."""
+        """Show ``record``'s replay at its first move and judge it in the background."""
         table = self.table
         with self._lock:
             self._generation += 1
@@ -312,10 +314,10 @@ class Reviewing:
             table._clear_notice()
             self.render()
             generation = self._generation
-        self.thread = in_background(self._judge, record, generation)
+        self.thread = in_steps(self._judge(record, generation), lambda: generation == self._generation)
 
-    def _judge(self, record: Record, generation: int) -> None:
-        """Run the review, streaming each judgement while this review is still the table's."""
+    def _judge(self, record: Record, generation: int) -> Steps[None]:
+        """The review as steps, streaming each judgement while this review is still the table's."""
         def heard(judgement: Judgement) -> None:
             with self._lock:
                 if generation == self._generation:
@@ -323,8 +325,9 @@ class Reviewing:
                     self.render()
 
         try:
-            done = review(record, worlds=self.worlds, duplicate=same_opponents(record, human_seat(record)),
-                          on_judged=heard, played_again=self.played_again(record))
+            done = yield from reviewing(record, worlds=self.worlds,
+                                        duplicate=same_opponents(record, human_seat(record)),
+                                        on_judged=heard, played_again=self.played_again(record))
         except Exception:  # the page hears that the review failed, the server log has why
             log.exception("The review of a %s record failed", record.game)
             done = None

@@ -1,6 +1,7 @@
 """The static site in headless Chromium: the landing page, the home app in Portuguese, a card played in the
 Truco app and the game back after a reload (kept in the browser's storage, counted apart in *Your games*),
-and a notebook run in JupyterLite's Lab; nothing leaves the site, no cell fails."""
+a Pao De Kuai record reviewed while the replay's clicks are answered, and a notebook run in JupyterLite's Lab;
+nothing leaves the site, no cell fails."""
 
 from __future__ import annotations
 
@@ -12,11 +13,13 @@ import time
 import pytest
 
 from cardavia_nb import games, i18n
+from cardavia_nb.review.deals import played_deal
 from cardavia_nb.ui.home import PAGES
 from tests.browser.conftest import READY, shot
 from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, Watch, free_port, new_context, show_tab
 from tests.browser.pages import TABLE
 from tests.browser.test_resume import back_words
+from tests.browser.test_table_review import play_to_the_end
 
 SITE = ROOT / "_site"
 PREFIX = "/cardavia_nb/"  # a GitHub Pages project site lives at /<repo>/
@@ -175,12 +178,56 @@ def test_lab_runs_a_notebook_and_follows_its_links(offline, site_url):
     context.close()
 
 
-@pytest.mark.parametrize("notebook", [page for game, page in PAGES.items() if game != "truco"])
+@pytest.mark.parametrize("notebook", [page for game, page in PAGES.items() if game not in ("truco", "pao_de_kuai")])
 def test_every_other_game_app_runs(offline, site_url, notebook):
     context = new_context(offline)
     page = context.new_page()
     watch = Watch().attach(page)
     page.goto(f"{site_url}app/voici/render/{notebook.removesuffix('.ipynb')}.html", timeout=60_000)
     wait_ready(page, TABLE_READY, notebook)
+    watch.assert_clean()
+    context.close()
+
+
+# A recorded Pao De Kuai deal with eleven decisions of its first seat: seconds of judging in the browser's Python.
+REVIEWED = ("pao_de_kuai", 2, ["low"] * 3)
+REPLAY_AT = "(n) => document.querySelector(\"[data-testid='replay-lines'] li[aria-current='step']\")?.dataset.step === String(n)"
+JUDGED = "[data-testid='review-progress'][data-done='1']"
+
+
+def test_the_review_answers_clicks_while_the_browser_judges(offline, site_url):
+    """Python in the browser has no threads: the review runs between the page's messages, so the replay's
+    clicks are answered while it judges (their times and the review's are printed)."""
+    context = new_context(offline)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    watch = Watch().attach(page)
+    page.goto(f"{site_url}app/voici/render/02-pao-de-kuai.html", timeout=60_000)
+    wait_ready(page, TABLE_READY, "Pao De Kuai")
+    show_tab(page, "table")
+    play_to_the_end(page)  # records open only once the deal in play is over
+    table = page.locator(TABLE)
+    record = played_deal(*REVIEWED)
+    table.locator("[data-testid='open-record-box'] summary").click()
+    table.locator("[data-testid='record-text']").fill(record.to_json())
+    start = time.monotonic()
+    table.locator("[data-testid='open-record']").click()
+    page.wait_for_function(REPLAY_AT, arg=0)
+    answers: list[float] = []  # each forward click answered before the review was done, in ms
+    for step in range(1, len(record.actions)):
+        if page.locator(JUDGED).count():
+            break
+        clicked = time.monotonic()
+        page.locator("[data-testid='replay-forward']").click()
+        page.wait_for_function(REPLAY_AT, arg=step)
+        if not page.locator(JUDGED).count():
+            answers.append((time.monotonic() - clicked) * 1000)
+    page.locator(JUDGED).wait_for(timeout=START_MS)
+    judged_s = time.monotonic() - start
+    shot(page, "site-pao-de-kuai-review")
+    answers.sort()
+    print(f"\nsite review of {len(record.actions)} moves: {judged_s:.1f} s; {len(answers)} clicks answered while judging, "
+          f"p50 {answers[len(answers) // 2] if answers else 0:.0f} ms, max {max(answers, default=0):.0f} ms")
+    assert len(answers) >= 2, f"only {len(answers)} clicks were answered before the review ended ({judged_s:.1f} s)"
     watch.assert_clean()
     context.close()

@@ -1,0 +1,94 @@
+"""Work after the deal where Python has no threads (the static site): the review runs in steps on the page's
+event loop, each click is answered between them, the judgements are the same, and a new game stops it."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+
+from cardavia_nb.core.steps import drained
+from cardavia_nb.review import review
+from cardavia_nb.ui import background
+from tests.support import send
+from tests.test_table_review import _table, _to_deal_end
+from cardavia_nb.ui.reviewing import deal_record
+
+
+def counting(n: int, seen: list[int]):
+    """Steps that note each of ``n`` pieces of work, then give ``n``."""
+    for i in range(n):
+        seen.append(i)
+        yield
+    return n
+
+
+def test_steps_give_their_result_or_stop_when_nobody_wants_them():
+    seen: list[int] = []
+    assert drained(counting(5, seen)) == 5 and seen == [0, 1, 2, 3, 4]
+    seen.clear()
+    assert drained(counting(5, seen), going=lambda: len(seen) < 2) is None and seen == [0, 1]
+
+
+@pytest.fixture
+def no_threads(monkeypatch):
+    """Python as in the browser: a thread cannot start."""
+    def refused(self):
+        raise RuntimeError("can't start new thread")
+    monkeypatch.setattr(threading.Thread, "start", refused)
+
+
+def _ended():
+    """A Pao De Kuai table whose deal is over (no thread ever started: no line of High on the same cards)."""
+    table = _table("pao_de_kuai", seed=11)
+    table.reviewing.worlds = 8
+    _to_deal_end(table)
+    assert table.reviewing.same.line(table._words()) == ""
+    return table
+
+
+def test_without_threads_every_click_is_answered_while_the_review_is_judged(no_threads):
+    table = _ended()
+    last = len(table.record().actions)
+
+    async def page() -> list[tuple[bool, str]]:
+        send(table, {"type": "review"})
+        assert not table.review["judge"]["done"]  # the click came back before anything was judged
+        answered: list[tuple[bool, str]] = []
+        while not table.review["judge"]["done"]:
+            await asyncio.sleep(0)  # the page's next message
+            step = (len(answered) + 1) % last
+            send(table, {"type": "replay", "step": step})
+            answered.append((table.review["replay"]["step"] == step, table.review["judge"]["progress"]))
+        return answered
+
+    answered = asyncio.run(page())
+    assert len(answered) > 3 and all(shown for shown, _ in answered) and not background._tasks
+    assert len({progress for _, progress in answered}) > 2  # the judgements came one by one
+    expected = review(deal_record(table), worlds=8, duplicate=False)
+    assert table.reviewing.done.decisions == expected.decisions  # the same judgements as in a thread
+
+
+def test_without_threads_a_new_game_stops_the_review(no_threads, monkeypatch):
+    monkeypatch.setattr(background, "SLICE", 0)  # the loop is handed back after every step
+    table = _ended()
+
+    async def page() -> tuple[bool, bool]:
+        send(table, {"type": "review"})
+        for _ in range(3):
+            await asyncio.sleep(0)
+        running = bool(background._tasks)
+        send(table, {"type": "new"})
+        for _ in range(3):  # the review's task ends at its next step
+            await asyncio.sleep(0)
+        return running, bool(background._tasks)  # (asyncio.run cancels whatever still runs after this)
+
+    assert asyncio.run(page()) == (True, False)
+    assert table.reviewing.done is None and table.reviewing.judged == [] and "judge" not in table.review
+
+
+def test_without_threads_or_a_loop_the_review_is_judged_at_once(no_threads):
+    table = _ended()
+    send(table, {"type": "review"})
+    assert table.review["judge"]["done"] and table.reviewing.thread is None
