@@ -1,5 +1,6 @@
-"""Work after the deal where Python has no threads (the static site): the review runs in steps on the page's
-event loop, each click is answered between them, the judgements are the same, and a new game stops it."""
+"""Work after the deal where Python has no threads (the static site): the review and High's deal on the same
+cards run in steps on the page's event loop, each click is answered between them, the results are the same,
+and a new game stops them."""
 
 from __future__ import annotations
 
@@ -10,10 +11,13 @@ import pytest
 
 from cardavia_nb.core.steps import drained
 from cardavia_nb.review import review
+from cardavia_nb.review.report import high_on_same_cards
 from cardavia_nb.ui import background
 from tests.support import send
 from tests.test_table_review import _table, _to_deal_end
 from cardavia_nb.ui.reviewing import deal_record
+
+pytestmark = pytest.mark.same_cards  # tables play each finished deal again with High, as pages do
 
 
 def counting(n: int, seen: list[int]):
@@ -40,11 +44,12 @@ def no_threads(monkeypatch):
 
 
 def _ended():
-    """A Pao De Kuai table whose deal is over (no thread ever started: no line of High on the same cards)."""
+    """A Pao De Kuai table whose deal is over; with no thread and no loop, High's deal on the same cards for
+    the summary was played at once."""
     table = _table("pao_de_kuai", seed=11)
     table.reviewing.worlds = 8
     _to_deal_end(table)
-    assert table.reviewing.same.line(table._words()) == ""
+    assert table.reviewing.same.high is not None and table.reviewing.same.thread is None
     return table
 
 
@@ -92,3 +97,21 @@ def test_without_threads_or_a_loop_the_review_is_judged_at_once(no_threads):
     table = _ended()
     send(table, {"type": "review"})
     assert table.review["judge"]["done"] and table.reviewing.thread is None
+
+
+def test_without_threads_high_plays_the_same_cards_between_the_page_s_clicks(no_threads, monkeypatch):
+    monkeypatch.setattr(background, "SLICE", 0)
+    table = _table("pao_de_kuai", seed=11)
+
+    async def page() -> list[str]:
+        _to_deal_end(table)  # the last move's click comes back before High has played the deal
+        lines = [table.review.get("same")]
+        while background._tasks:
+            await asyncio.sleep(0)
+            lines.append(table.review.get("same"))
+        return lines
+
+    lines = asyncio.run(page())
+    expected = table.reviewing.same.high
+    assert expected is not None and lines.count(lines[0]) > 3 and lines[-1] != lines[0]  # "High is playing", then its score
+    assert expected == high_on_same_cards(deal_record(table))  # as a thread would have found it

@@ -18,7 +18,7 @@ from cardavia_nb.ui.finding import words_of
 from cardavia_nb.ui.reviewing import deal_record, loss_words
 from cardavia_nb.ui.summary import signed
 from tests.support import counted_steps, send
-from tests.test_table_review import GAMES, _judged, _table, _to_deal_end
+from tests.test_table_review import GAMES, _judged, _table
 
 pytestmark = pytest.mark.same_cards
 
@@ -98,19 +98,6 @@ def test_the_line_follows_the_page_language():
     assert table.review["same"].startswith("Avec ces cartes, le joueur Fort à votre place a marqué")
     table.settings.lang = "es"
     assert table.review["same"].startswith("Con estas cartas el jugador Alto en tu lugar marcó")
-
-
-def test_without_threads_no_line_holds_up_the_page_and_the_review_plays_the_deal(monkeypatch):
-    table = _table("truco", 7)
-
-    def no_threads(self):
-        raise RuntimeError("can't start new thread")
-
-    monkeypatch.setattr("threading.Thread.start", no_threads)
-    _to_deal_end(table)
-    assert table.reviewing.same.thread is None and "same" not in table.review
-    send(table, {"type": "review"})  # judged in place: High's score is played by the review itself
-    assert table.reviewing.done.high_score == review(deal_record(table)).high_score
 
 
 def test_a_practice_deal_shows_no_line_and_back_gives_it_again():

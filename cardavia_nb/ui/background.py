@@ -1,6 +1,6 @@
-"""Work after the deal that the page need not wait for (the review, High on the same cards): in a thread,
-or, where Python has no threads (Python in the browser, the static site), between the page's messages
-(work written as steps, ``core.steps``) or at once."""
+"""Work that the page need not wait for (the review, High on the same cards, an uploaded results file): in a
+thread, or, where Python has no threads (Python in the browser, the static site), between the page's
+messages (work written as steps, ``core.steps``) or at once."""
 
 from __future__ import annotations
 
@@ -15,16 +15,14 @@ SLICE = 0.05  # seconds of steps run between two looks at the page's messages, w
 _tasks: set[asyncio.Task[None]] = set()  # the steps running on the page's event loop, held until they end
 
 
-def in_background(work: Callable[..., None], *args: Any, in_place: bool = True) -> threading.Thread | None:
+def in_background(work: Callable[..., None], *args: Any) -> threading.Thread | None:
     """Run ``work(*args)`` in a daemon thread and return it; where no thread can start, run it here
-    before returning None (the page then hears the outcome all at once), or with ``in_place=False``
-    not at all (work nobody asked for must not hold up the page's next click)."""
+    before returning None (the page then hears the outcome all at once)."""
     thread = threading.Thread(target=work, args=args, daemon=True)
     try:
         thread.start()
     except RuntimeError:
-        if in_place:
-            work(*args)
+        work(*args)
         return None
     return thread
 

@@ -1,11 +1,10 @@
 """High on the same cards, in the deal's summary: what High scored in the player's seat on the same
-cards against the same computer players (duplicate scoring, ``review.report.high_on_same_cards``).
+cards against the same computer players (duplicate scoring, ``review.report.playing_same_cards``).
 
-It is computed while the player reads the summary: started when a deal ends, in a thread
-(``ui.background``), and until it arrives the summary says that High is playing these cards. Where
-Python has no threads (the static site) there is no line: the review plays the deal when asked. A new
-game or the next deal forgets it (a generation counter): the play-out stops at its next move and its
-result, if any, is never shown. Nothing of it exists before the deal is over. ``CARDAVIA_SAME_CARDS=0`` in
+It is computed while the player reads the summary: started when a deal ends, in a thread, or between
+the page's messages where Python has no threads (the static site; ``ui.background.in_steps``), and
+until it arrives the summary says that High is playing these cards. A new game or the next deal
+forgets it (a generation counter): the play-out stops at its next move and its result is never shown. Nothing of it exists before the deal is over. ``CARDAVIA_SAME_CARDS=0`` in
 the server's environment turns it off (a small server with a whole class at once: docs/classroom.md).
 """
 
@@ -18,8 +17,9 @@ from typing import Any, Callable
 
 from cardavia_nb.core.record import Record
 from cardavia_nb.core.text import Msg
-from cardavia_nb.review.report import SameCards, high_on_same_cards
-from cardavia_nb.ui.background import in_background
+from cardavia_nb.core.steps import Steps
+from cardavia_nb.review.report import SameCards, playing_same_cards
+from cardavia_nb.ui.background import in_steps
 from cardavia_nb.ui.summary import signed
 
 log = logging.getLogger("cardavia_nb.ui")
@@ -49,11 +49,7 @@ class SameCardsLine:
             self._generation += 1
             self.record, self.you, self.high = record, you, None
             generation = self._generation
-        # Where Python has no threads (the static site) nobody asked for it, and played in place it would
-        # hold up the next click for seconds: there is no line, and a review plays the deal when asked.
-        self.thread = in_background(self._play, record, seat, generation, in_place=False)
-        if self.thread is None:
-            self.forget()
+        self.thread = in_steps(self._play(record, seat, generation), lambda: generation == self._generation)
 
     def forget(self) -> None:
         """A new game or deal: no line, and a play-out still running stops at its next move."""
@@ -66,18 +62,15 @@ class SameCardsLine:
         if self.thread is not None:
             self.thread.join(timeout)
 
-    def _play(self, record: Record, seat: int, generation: int) -> None:
-        """High plays the deal; its result is kept, and shown, only while this deal is the table's."""
-        def going() -> bool:
-            return generation == self._generation
-
+    def _play(self, record: Record, seat: int, generation: int) -> Steps[None]:
+        """High plays the deal, as steps; its result is kept, and shown, only while this deal is the table's."""
         try:
-            high = high_on_same_cards(record, seat, going)
+            high = yield from playing_same_cards(record, seat)
         except Exception:  # the line is left out; the server log has why
             log.exception("High on the same cards of a %s deal failed", record.game)
             high = None
         with self._lock:
-            if not going():
+            if generation != self._generation:
                 return
             self.high = high
             if high is None:

@@ -1,6 +1,6 @@
 """The static site in headless Chromium: the landing page, the home app in Portuguese, a card played in the
 Truco app and the game back after a reload (kept in the browser's storage, counted apart in *Your games*),
-a Pao De Kuai record reviewed while the replay's clicks are answered, and a notebook run in JupyterLite's Lab;
+a Pao De Kuai deal with High's score on the same cards, a record reviewed while the replay's clicks are answered, and a notebook run in JupyterLite's Lab;
 nothing leaves the site, no cell fails."""
 
 from __future__ import annotations
@@ -206,6 +206,11 @@ def test_the_review_answers_clicks_while_the_browser_judges(offline, site_url):
     wait_ready(page, TABLE_READY, "Pao De Kuai")
     show_tab(page, "table")
     play_to_the_end(page)  # records open only once the deal in play is over
+    page.wait_for_function(  # High's deal on the same cards, played between the page's messages too
+        """(playing) => {
+            const line = document.querySelector("[data-testid='result'] [data-testid='same-cards']")?.textContent;
+            return line && line !== playing;
+        }""", arg=i18n.translate("review.same.playing", "en"), timeout=START_MS)
     table = page.locator(TABLE)
     record = played_deal(*REVIEWED)
     table.locator("[data-testid='open-record-box'] summary").click()
