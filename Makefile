@@ -67,26 +67,29 @@ $(AXE): | npm
 	cd $(dir $(AXE)).. && npm pack --silent axe-core@$(AXE_VERSION) >/dev/null && tar -xzf axe-core-$(AXE_VERSION).tgz
 
 ## test: set up, install Chromium and PostgreSQL if needed, build the static site, run every test (unit, conformance,
-## widgets, notebooks, browser with axe-core, the static site); the browser tests mostly wait for Voila
-## and Chromium, so a second pytest runs them beside the others and its report (15 slowest too) follows.
-## The browser tests that start servers of their own (a Voila they restart, the static site, a pool, JupyterLab)
-## run after the first pytest instead, in a pytest of their own (a browser's session must not outlive into the
-## unit tests' event loops), so that the two sides take about as long as each other.
+## widgets, notebooks, browser with axe-core, the static site). Three pytest runs go side by side, since the
+## browser tests mostly wait for Voila and Chromium: the unit tests and notebooks (two workers), the browser
+## tests on the shared Voila (two workers, each with its Voila and Chromium), and the browser tests that start
+## servers of their own (a Voila they restart, the static site, a pool, JupyterLab). The first run's report
+## comes first, then the other two (also in tests/artifacts/), each with its 15 slowest tests.
 OWN_SERVER_TESTS ?= $(addprefix tests/browser/,test_resume.py test_site.py test_pool.py test_lab_dark.py)
 BROWSER_TESTS ?= tests/browser $(addprefix --ignore=,$(OWN_SERVER_TESTS))
 OTHER_TESTS ?= tests notebooks --ignore=tests/browser
 DURATIONS ?= 15
+WORKERS ?= 2
 BROWSER_LOG := tests/artifacts/browser-tests.log
+OWN_SERVER_LOG := tests/artifacts/own-server-tests.log
+PYTEST := $(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --durations=$(DURATIONS)
 test: $(VENV)/.stamp-test chromium postgresql site $(AXE)
 	@mkdir -p $(dir $(BROWSER_LOG))
-	@$(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --durations=$(DURATIONS) -p no:nbval -p no:cacheprovider $(BROWSER_TESTS) \
-	  >$(BROWSER_LOG) 2>&1 & browser=$$!; trap 'kill $$browser 2>/dev/null' INT TERM; \
-	$(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --durations=$(DURATIONS) --nbval-lax --nbval-current-env \
-	  $(OTHER_TESTS); \
-	others=$$?; $(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --durations=$(DURATIONS) -p no:nbval \
-	  -p no:cacheprovider $(OWN_SERVER_TESTS); own=$$?; \
-	wait $$browser; browsers=$$?; echo "== the browser tests (also in $(BROWSER_LOG))"; cat $(BROWSER_LOG); \
-	test $$others = 0 && test $$own = 0 && test $$browsers = 0
+	@$(PYTEST) -n $(WORKERS) --dist loadfile -p no:nbval -p no:cacheprovider $(BROWSER_TESTS) >$(BROWSER_LOG) 2>&1 & browser=$$!; \
+	$(PYTEST) -p no:nbval -p no:cacheprovider $(OWN_SERVER_TESTS) >$(OWN_SERVER_LOG) 2>&1 & own=$$!; \
+	trap 'kill $$browser $$own 2>/dev/null' INT TERM; \
+	$(PYTEST) -n $(WORKERS) --dist loadfile --nbval-lax --nbval-current-env $(OTHER_TESTS); others=$$?; \
+	wait $$browser; browsers=$$?; wait $$own; owns=$$?; \
+	echo "== the browser tests (also in $(BROWSER_LOG))"; cat $(BROWSER_LOG); \
+	echo "== the browser tests with servers of their own (also in $(OWN_SERVER_LOG))"; cat $(OWN_SERVER_LOG); \
+	test $$others = 0 && test $$owns = 0 && test $$browsers = 0
 
 ## test-fast: the unit tests only (no notebooks, no browser)
 test-fast: $(VENV)/.stamp-test
