@@ -10,13 +10,13 @@ the engine's first multi-card play; Tarot: pass the bids, then the first playabl
 - to the replay's first frame (the table's ``data-replay`` turns on);
 - to the last judgement (the review's progress says it is done);
 - a click on *forward* made right after the first frame, to its answer (the step moves): how long the
-  page waits for Python while the judgements are computed (Pyodide has no threads: the review is judged
-  in place, before the intent returns).
+  page waits for Python while the judgements are computed (Pyodide has no threads: the review runs in
+  steps between the page's messages, ``ui.background.in_steps``).
 
-Also printed: the time from the deal's last click to its summary and (``--same-cards``, a site built with
-it) to the summary's line of High on the same cards. p50/p95 per game (nearest rank).
+Also printed: the time from the deal's last click to its summary and to the summary's line of High on the
+same cards (played in steps too). p50/p95 per game (nearest rank).
 
-    python benchmarks/site_review.py [--site _site] [--deals 4] [--games truco,pao_de_kuai,french_tarot] [--same-cards]
+    python benchmarks/site_review.py [--site _site] [--deals 4] [--games truco,pao_de_kuai,french_tarot]
 """
 
 from __future__ import annotations
@@ -109,16 +109,15 @@ def next_move(page, game: str) -> str:
     return f"[data-action-id='{choice}']"
 
 
-def play_to_the_end(page, game: str, same: bool) -> tuple[float, float]:
+def play_to_the_end(page, game: str) -> tuple[float, float]:
     """The human plays the deal to its summary; returns ms from the last click to the summary drawn, and
-    to its line of High on the same cards (when ``same``: a site built before that line has none)."""
+    to its line of High on the same cards."""
     table = page.locator(TABLE)
     page.evaluate(WATCH_SUMMARY)
     for _ in range(200):
         page.wait_for_function(SETTLED, timeout=START_MS)
         if table.locator("[data-testid='result']").count():
-            if same:
-                page.wait_for_function("() => window.cvTimes.same !== undefined", timeout=START_MS)
+            page.wait_for_function("() => window.cvTimes.same !== undefined", timeout=START_MS)
             return page.evaluate("() => [window.cvTimes.summary - window.cvTimes.click, "
                                  "(window.cvTimes.same ?? NaN) - window.cvTimes.click]")
         selector = next_move(page, game)
@@ -138,7 +137,7 @@ def new_deal(page, seed: int) -> None:
     page.wait_for_function(SETTLED, timeout=START_MS)
 
 
-def measure(browser, base: str, game: str, deals: int, same: bool) -> dict[str, list[float]]:
+def measure(browser, base: str, game: str, deals: int) -> dict[str, list[float]]:
     """Open the game's table on the site, review ``deals`` deals; the timings in ms."""
     context = new_context(browser)
     page = context.new_page()
@@ -152,10 +151,9 @@ def measure(browser, base: str, game: str, deals: int, same: bool) -> dict[str, 
     out: dict[str, list[float]] = {"summary": [], "same": [], "first": [], "judged": [], "answered": []}
     for seed in SEEDS[:deals]:
         new_deal(page, seed)
-        summary, high = play_to_the_end(page, game, same)
+        summary, high = play_to_the_end(page, game)
         out["summary"].append(summary)
-        if same:
-            out["same"].append(high)
+        out["same"].append(high)
         page.wait_for_function(SETTLED, timeout=START_MS)
         times = page.evaluate(f"() => Promise.race([({REVIEW_AND_TIME})(), new Promise((done) => setTimeout(() => done(null), {REVIEW_MS}))])")
         if times is None:
@@ -179,8 +177,6 @@ def main() -> None:
     parser.add_argument("--site", type=Path, default=Path("_site"), help="the built site's folder (default _site)")
     parser.add_argument("--deals", type=int, default=4, help=f"deals per game (at most {len(SEEDS)})")
     parser.add_argument("--games", default=",".join(PAGES), help="games to measure, by name, comma-separated")
-    parser.add_argument("--same-cards", action="store_true",
-                        help="also wait for the summary's line of High on the same cards (a site built with it)")
     args = parser.parse_args()
     if not (args.site / "index.html").exists():
         sys.exit(f"{args.site} holds no built site (index.html): build it with site/build.py first.")
@@ -190,7 +186,7 @@ def main() -> None:
         with sync_playwright() as play:
             browser = play.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, OFFLINE], headless=True)
             for game in args.games.split(","):
-                results[game] = measure(browser, base, game, args.deals, args.same_cards)
+                results[game] = measure(browser, base, game, args.deals)
             browser.close()
     finally:
         server.shutdown()
