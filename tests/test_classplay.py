@@ -19,6 +19,7 @@ from cardavia_nb.store.class_files import parse_file
 from cardavia_nb.store.classes import Classes, deal_seed, open_code, set_deal
 from cardavia_nb.store.tables import class_results, class_students
 from cardavia_nb.ui import Settings, Table
+from cardavia_nb.ui.panel import Prose
 from cardavia_nb.ui import classplay as classplay_module
 from cardavia_nb.ui.classplay import ClassPlay
 from cardavia_nb.store.browser import page_store
@@ -60,7 +61,8 @@ class Page:
         self.settings = Settings()
         self.keeper = Keeper(store=store)
         self.table = Table(game, settings=self.settings, keeper=self.keeper, delay=0)
-        self.panel = ClassPlay(self.table, keeper=self.keeper)
+        self.play = Prose(f"{game}.lesson.play.text")  # the lesson's words about playing on one's own
+        self.panel = ClassPlay(self.table, keeper=self.keeper, free_play=[self.play])
         self.wire = Wire(self.table, self.panel)
         self.settings._on_msg(self.settings, {"type": "token", "value": token}, [])
         if code is not None:
@@ -159,9 +161,9 @@ def test_a_name_taken_by_another_student_is_refused_in_words(store, classes):
 def test_new_game_and_the_level_are_hidden_and_refused_during_a_class_deal(store, classes):
     cls = classes.create(TEACHER, "pao_de_kuai", "high", 2)
     page = Page(store, "pao_de_kuai", cls.code, new_token())
-    assert page.table.bar  # the name is asked first: nothing is dealt yet
+    assert page.table.bar and page.play.layout.display is None  # the name is asked first: nothing is dealt yet
     send(page.panel, {"type": "text", "id": "name", "value": "Ana"})
-    assert not page.table.bar
+    assert not page.table.bar and page.play.layout.display == "none"  # levels and deal codes: not in a class
     state = page.table.state
     send(page.table, {"type": "new"})
     assert "deals come in order" in page.table.notice and page.table.state is state

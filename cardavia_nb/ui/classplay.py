@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import threading
 from dataclasses import replace
-from typing import Any
+from typing import Any, Sequence
 
 from cardavia_nb import i18n
 from cardavia_nb.core.record import Record
@@ -56,9 +56,12 @@ class ClassPlay(Panel):
     _esm = module("classplay.js")
     worlds = WORLDS  # sampled worlds per judged decision in the deal's review
 
-    def __init__(self, table: Any, *, keeper: Any = None, store: Any = None, **kwargs: Any):
-        """Follow ``table`` (its keeper's store, else ``store``, else the kernel's shared store)."""
+    def __init__(self, table: Any, *, keeper: Any = None, store: Any = None, free_play: Sequence[Any] = (),
+                 **kwargs: Any):
+        """Follow ``table`` (its keeper's store, else ``store``, else the kernel's shared store); ``free_play``:
+        widgets about playing on one's own (the lesson's Play text: levels, deal codes), hidden like the bar."""
         self.table, self._keeper, self._store = table, keeper, store
+        self.free_play = tuple(free_play)
         self.classes: Any = None  # the class door, opened with the first code
         self._code: str | None = None  # the code the page gave
         self.cls: Any = None  # the ClassSet (kernel side: its seed never reaches the page)
@@ -99,9 +102,13 @@ class ClassPlay(Panel):
 
     def refresh(self) -> None:
         """Draw the panel; while the set's deals are at the table its bar (level, deal code, New game) is hidden,
-        since this panel deals the next one (the gates still refuse those intents if a page sends them)."""
+        since this panel deals the next one (the gates still refuse those intents if a page sends them), and so
+        are the words about playing on one's own (on a phone they would push the table off the first screen)."""
         with self._lock:
-            self.table.bar = not (self.joined and self.deal is not None)
+            in_class = self.joined and self.deal is not None
+            self.table.bar = not in_class
+            for widget in self.free_play:
+                widget.layout.display = "none" if in_class else None
         super().refresh()
 
     # --- intents ------------------------------------------------------------------------------

@@ -67,3 +67,23 @@ def test_a_student_joins_plays_a_set_deal_sees_the_class_results_and_resumes(bro
     finally:
         context.close()
         store.close()
+
+
+def test_a_student_s_phone_shows_the_class_and_the_table_in_portuguese(browser, class_voila):
+    base, store_url = class_voila
+    store = Store(store_url)
+    cls = Classes(store).create("teacher-key-" + "e" * 20, "truco", "low", 2)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.emulate_media(reduced_motion="reduce")
+        opened(page, f"{base}voila/render/notebooks/01-truco.ipynb?class={cls.code}&tab=table&lang=pt")
+        page.locator("[data-field-id='name']").fill("Ana Lúcia")
+        page.locator("[data-action-id='name-go']").click()
+        page.locator(".cardavia[data-testid='panel']").get_by_text("Mão 1 de 2").wait_for(timeout=30_000)
+        wait(page)
+        page.evaluate("window.scrollTo(0, 0)")
+        shot(page, "class-play-phone-pt")
+    finally:
+        context.close()
+        store.close()
