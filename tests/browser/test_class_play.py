@@ -1,8 +1,9 @@
 """A student's class page in Chromium: a set made in the server's store, the Truco page opened with
 ``?class=CODE&tab=table``, a name typed, the set's first deal played to its end with the table's bar
 hidden, the class's results shown, and a reload that comes back to them and goes on to the next deal
-(no deal code on the page).
-Screenshots: tests/artifacts/class-play-results.png and class-play-panel.png; the page and deal times printed."""
+(no deal code on the page); on a phone in Portuguese, the class panel and the hand on the first screen.
+Screenshots: tests/artifacts/class-play-results.png, class-play-panel.png and class-play-phone-pt.png; the page
+and deal times printed."""
 
 from __future__ import annotations
 
@@ -84,6 +85,11 @@ def test_a_student_s_phone_shows_the_class_and_the_table_in_portuguese(browser, 
         wait(page)
         page.evaluate("window.scrollTo(0, 0)")
         shot(page, "class-play-phone-pt")
+        hand = page.evaluate(f"""() => Math.max(...[...document.querySelectorAll("{TABLE} [data-testid='hand'] [data-card]")]
+                                    .map((card) => card.getBoundingClientRect().bottom))""")
+        assert 0 < hand <= 844, f"the hand ends {hand:.0f} px down, below the phone's first screen"
+        assert page.get_by_text("Clique numa carta para jogá-la").count() == 0 or \
+            page.get_by_text("Clique numa carta para jogá-la").is_hidden()  # no level or deal code in a class
     finally:
         context.close()
         store.close()
