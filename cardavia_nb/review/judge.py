@@ -14,7 +14,7 @@ import math
 import random
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 from cardavia_nb.core.game import Action, Game, World
 from cardavia_nb.core.rng import derive
@@ -75,15 +75,9 @@ def playing_out(game: Game, state: Any, players: Sequence[Any]) -> Steps[Any]:
     raise RuntimeError(f"{game.name}: a deal did not end within {MAX_MOVES} moves.")
 
 
-def played_out(game: Game, state: Any, players: Sequence[Any], going: Callable[[], bool] | None = None) -> Any:
-    """The deal played to its end by ``players`` (one per seat): its final state, or None once
-    ``going`` (asked after each move) says to stop (a page that no longer wants it)."""
-    return drained(playing_out(game, state, players), going)
-
-
 def finish(game: Game, state: Any, seat: int, players: Sequence[Any]) -> float:
     """The deal played to its end by ``players`` (one per seat); its value to ``seat``."""
-    return deal_value(game, played_out(game, state, players), seat)
+    return deal_value(game, drained(playing_out(game, state, players)), seat)
 
 
 def paired(game: Game, view: Any, moves: Sequence[Action], worlds: int, seed: int) -> Iterator[list[float]]:
