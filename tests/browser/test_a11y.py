@@ -7,7 +7,7 @@ import pytest
 
 from tests.browser.conftest import ARTIFACTS, shot
 from tests.browser.harness import AXE, axe_violations, show_tab
-from tests.browser.pages import SETTLED, TABLE, cards_in, first_play, ids, select, set_look
+from tests.browser.pages import SETTLED, TABLE, cards_in, first_play, ids, played, select, set_look
 
 PAGES = ["00-cardavia.ipynb", "01-truco.ipynb", "02-pao-de-kuai.ipynb", "03-french-tarot.ipynb"]
 VIEWPORTS = {"desktop": (1366, 900), "phone": (390, 844)}
@@ -193,10 +193,8 @@ def check_both_sizes(page, phase: str, suits: str, hint: bool = False) -> list[t
 
 
 def act(page, selector: str) -> None:
-    """Click a control of the table and wait until the human must act again or the deal is over."""
-    page.locator(f"{TABLE} {selector}").first.click()
-    page.wait_for_timeout(150)
-    page.wait_for_function(SETTLED, timeout=30_000)
+    """Click a move of the table and wait for the frame it brought, drawn in full."""
+    played(page, page.locator(f"{TABLE} {selector}").first)
 
 
 def deal_over(page) -> bool:

@@ -35,8 +35,11 @@ def test_the_board_asks_for_the_key_then_makes_a_set_and_shows_a_result_live(bro
         panel.locator("[data-action-id='create']").wait_for()
         assert "key=" not in page.url  # taken out of the address bar
         panel.locator("[data-action-id='game:pao_de_kuai']").click()
+        # each answer redraws the panel: type into the form it drew, and create once it has the number
+        panel.locator("[data-action-id='game:pao_de_kuai'][aria-pressed='true']").wait_for()
         panel.locator("[data-number-id='deals']").fill("1")
         panel.locator("[data-number-id='deals']").dispatch_event("change")
+        panel.locator("[data-number-id='deals'][value='1']").wait_for()
         panel.locator("[data-action-id='create']").click()
         qr = panel.locator("img.cv-image")
         qr.wait_for()

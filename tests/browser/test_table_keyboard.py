@@ -4,7 +4,7 @@ presses alone; after every move the focus is inside the table (never on <body>).
 from __future__ import annotations
 
 from tests.browser.conftest import shot
-from tests.browser.pages import SETTLED, TABLE, ids
+from tests.browser.pages import SETTLED, TABLE, ids, wait
 
 FOCUS_IN_TABLE = f"""() => {{
   const root = document.querySelector("{TABLE}");
@@ -46,9 +46,9 @@ class Keys:
     def act(self, selector: str) -> None:
         """Reach a control, press Enter, wait for the table, and check where the focus went."""
         self.reach(selector)
+        since = self.page.locator(TABLE).get_attribute("data-seq")
         self.press("Enter")
-        self.page.wait_for_timeout(150)
-        self.page.wait_for_function(SETTLED, timeout=30_000)
+        wait(self.page, since)  # the frame the move brought, not the one before it
         assert self.page.evaluate(FOCUS_IN_TABLE), f"focus left the table after {selector}"
 
 
