@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, Watch, new_context, voila_server
+from tests.browser.pages import TABLE
 
 ARTIFACTS = ROOT / "tests" / "artifacts"
 PAGE_DEADLINE_MS = 60_000  # a Voila hang must fail the test, never hang CI
@@ -89,3 +90,11 @@ def shot(page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def look(page, name: str) -> None:
+    """A screenshot of the screen the player sees, the table's top at the top of the window."""
+    page.evaluate(f"document.querySelector(\"{TABLE}\").scrollIntoView({{block: 'start'}})")
+    page.wait_for_timeout(100)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))

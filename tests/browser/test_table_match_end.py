@@ -10,7 +10,8 @@ import pytest
 
 from cardavia_nb import i18n
 from tests.browser.pages import TABLE, move, wait
-from tests.browser.test_table_story import SIZES, look
+from tests.browser.conftest import look
+from tests.browser.test_table_story import SIZES
 
 NOTEBOOK = "../tests/notebooks/truco-match-end.ipynb"  # served from the repository root
 

@@ -20,7 +20,7 @@ from cardavia_nb.review.report import high_on_same_cards
 from cardavia_nb.games import deal_points
 from cardavia_nb.ui.reviewing import WORLDS
 from cardavia_nb.ui.summary import signed
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, look
 from tests.browser.harness import AXE, axe_violations, show_tab
 from tests.browser.pages import SETTLED, TABLE, cards_in, first_play, ids, played, select
 
@@ -31,14 +31,6 @@ from tests.browser.pages import SETTLED, TABLE, cards_in, first_play, ids, playe
 CASES = [("01-truco.ipynb", 7, "en", (1366, 900), True), ("01-truco.ipynb", 12, "fr", (390, 844), False),
          ("02-pao-de-kuai.ipynb", 24, "fr", (390, 844), False)]
 PANEL = f"{TABLE} .cv-review-slot"
-
-
-def look(page, name: str) -> None:
-    """A screenshot of what the player sees, the table's top at the top of the window."""
-    page.evaluate(f"document.querySelector(\"{TABLE}\").scrollIntoView({{block: 'start'}})")
-    page.wait_for_timeout(100)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
 def play_to_the_end(page) -> None:

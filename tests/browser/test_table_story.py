@@ -11,21 +11,13 @@ import pytest
 from playwright.sync_api import expect
 
 from cardavia_nb import i18n
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import look
 from tests.browser.harness import show_tab
 from tests.browser.pages import TABLE, move, played, wait
 
 GAMES = {"truco": ("01-truco.ipynb", 13), "pao_de_kuai": ("02-pao-de-kuai.ipynb", 24),
          "french_tarot": ("03-french-tarot.ipynb", 1)}
 SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
-
-
-def look(page, name: str) -> None:
-    """A screenshot of the screen the player sees with the table's top at the top of the window."""
-    page.evaluate(f"document.querySelector(\"{TABLE}\").scrollIntoView({{block: 'start'}})")
-    page.wait_for_timeout(100)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
 def positions(page, selector: str) -> list[dict]:
