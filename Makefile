@@ -79,7 +79,7 @@ DURATIONS ?= 15
 WORKERS ?= 2
 BROWSER_LOG := tests/artifacts/browser-tests.log
 OWN_SERVER_LOG := tests/artifacts/own-server-tests.log
-PYTEST := $(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --durations=$(DURATIONS)
+PYTEST := $(JUPYTER_ENV) CARDAVIA_CACHE=$(CURDIR)/.jupyter-test/cache CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --durations=$(DURATIONS)
 test: $(VENV)/.stamp-test chromium postgresql site $(AXE)
 	@mkdir -p $(dir $(BROWSER_LOG))
 	@$(PYTEST) -n $(WORKERS) --dist loadfile -p no:nbval -p no:cacheprovider $(BROWSER_TESTS) >$(BROWSER_LOG) 2>&1 & browser=$$!; \
