@@ -92,7 +92,8 @@ function selectionBox(ui, view, t) {
     toggle.addEventListener("click", () => { ui.picking = !ui.picking; pick(ui, [], view); });
     presets.push(toggle);
   }
-  return h("div", { class: `cv-selection${ok ? " cv-ok" : ""}`, "data-testid": "selection" },
+  // data-answered: the cards of the kernel's last verdict (a test picks the next card only once it is drawn)
+  return h("div", { class: `cv-selection${ok ? " cv-ok" : ""}`, "data-testid": "selection", "data-answered": (answer.cards || []).join(" ") },
     h("span", { class: "cv-hint", text: view.select.hint || "" }),
     presets,
     h("span", { class: "cv-verdict", "data-testid": "selection-text", role: "status", text: current && ui.selected.length ? answer.text : fill(t.selected, { n: ui.selected.length }) }),

@@ -41,9 +41,11 @@ def cards_in(table, testid_prefix: str) -> list[str]:
 
 
 def select(table, cards) -> None:
-    """Click each card of the hand once."""
-    for card in cards:
+    """Click each card of the hand once, each after the kernel's verdict on the cards before it is drawn: a
+    verdict drawn under the pointer could move the hand and send the next click to another card."""
+    for i, card in enumerate(cards):
         table.locator(f"[data-testid='hand'] [data-card='{card}']").click()
+        table.locator(f"[data-testid='selection'][data-answered='{' '.join(cards[:i + 1])}']").wait_for(state="attached")
 
 
 def set_look(page, **values) -> None:
