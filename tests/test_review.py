@@ -232,3 +232,27 @@ def test_a_sampler_short_of_worlds_still_ends_the_judging(monkeypatch):
     found = review(record, seat=0, worlds=48, hindsight=0, duplicate=False)
     drawn = [d.worlds for d in found.decisions if d.played != d.best]
     assert drawn and all(n == 48 // judging.BATCH for n in drawn)
+
+
+def test_a_view_no_sampled_world_agrees_with_is_judged_as_no_mistake(monkeypatch):
+    """A sampler may find no world at all for a tightly constrained view (seen in a class's Pao De Kuai deal):
+    that decision is left unweighed, never a mistake, and the rest of the deal is judged as usual."""
+    from cardavia_nb.review import judge as judging
+    from cardavia_nb.review.deals import played_deal
+
+    real, asked = judging.sampler, []
+
+    def none_for_the_first_view(game):
+        """The game's sampler, finding nothing for the first decision it is asked about."""
+        def sample(view, rand, n):
+            asked.append(repr(view))
+            return [] if repr(view) == asked[0] else real(game)(view, rand, n)
+        return sample
+
+    monkeypatch.setattr(judging, "sampler", none_for_the_first_view)
+    record = played_deal("pao_de_kuai", 11, ["low"] * 3, seats_seed=100)
+    found = review(record, seat=0, worlds=16, hindsight=0, duplicate=False)
+    weighed = [d for d in found.decisions if d.played != d.best]
+    unweighed = [d for d in weighed if d.worlds == 0]
+    assert len(unweighed) == 1 and unweighed[0].loss == 0 and unweighed[0].played_value is None
+    assert unweighed[0] not in found.mistakes and any(d.worlds > 0 for d in weighed)

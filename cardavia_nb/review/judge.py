@@ -120,9 +120,12 @@ def judging(game: Game, view: Any, legal: Sequence[Action], played: Action, best
             best_values.append(best_value)
             played_values.append(played_value)
             yield
-        loss, error = mean_and_error([b - p for b, p in zip(best_values, played_values)])
-        if len(best_values) > 1 and abs(loss - threshold) > SETTLED * error:
-            break
+        if best_values:
+            loss, error = mean_and_error([b - p for b, p in zip(best_values, played_values)])
+            if len(best_values) > 1 and abs(loss - threshold) > SETTLED * error:
+                break
+    if not best_values:  # no world agreed with the view (a sampler may find none): nothing to weigh, no mistake
+        return Judgement(step, played.id, best.id, None, None, 0.0, 0.0, 0, None)
     return Judgement(step, played.id, best.id, mean_and_error(played_values)[0], mean_and_error(best_values)[0],
                      loss, error, len(best_values), reason)
 
