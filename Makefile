@@ -5,6 +5,8 @@ SITE_VENV ?= .venv-site
 PY := $(VENV)/bin/python
 PORT ?= 8866
 HOST ?= 127.0.0.1
+# Setup steps run two at a time (the test venv beside the site's venv and build; each is mostly one core).
+MAKEFLAGS += --jobs=2
 # Jupyter's config, data and runtime folders inside the checkout: nothing is written to $HOME.
 JUPYTER_ENV := JUPYTER_CONFIG_DIR=$(CURDIR)/.jupyter-test/config JUPYTER_DATA_DIR=$(CURDIR)/.jupyter-test/data \
   JUPYTER_RUNTIME_DIR=$(CURDIR)/.jupyter-test/runtime IPYTHONDIR=$(CURDIR)/.jupyter-test/ipython
@@ -55,7 +57,7 @@ chromium:
 ## postgresql: Debian's PostgreSQL server for the store's tests (installed only when missing; the tests
 ## start their own server in a temporary folder and stop it)
 PG_BIN ?= /usr/lib/postgresql/15/bin
-postgresql:
+postgresql: | chromium  # after it: one apt-get at a time under --jobs
 	@test -x $(PG_BIN)/initdb || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
 	@test -x $(PG_BIN)/initdb || { echo "PostgreSQL is missing and could not be installed: run as root or install the postgresql package."; exit 1; }
 
@@ -113,7 +115,7 @@ $(SITE_VENV)/.stamp: site/requirements.txt site/constraints.txt
 	touch $@
 
 ## npm: Debian's npm, which fetches the Pyodide runtime for the site (installed only when missing)
-npm:
+npm: | postgresql  # after it: one apt-get at a time under --jobs
 	@command -v npm >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; }
 	@command -v npm >/dev/null || { echo "npm is missing and could not be installed: run as root or install the npm package."; exit 1; }
 
