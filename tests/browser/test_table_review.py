@@ -22,7 +22,7 @@ from cardavia_nb.ui.reviewing import WORLDS
 from cardavia_nb.ui.summary import signed
 from tests.browser.conftest import ARTIFACTS, look
 from tests.browser.harness import AXE, axe_violations, show_tab
-from tests.browser.pages import SETTLED, TABLE, cards_in, first_play, ids, played, select
+from tests.browser.pages import SETTLED, TABLE, cards_in, first_play, ids, played, select, wait
 
 # The page must show exactly the mistakes the same record's review finds in this process; Truco deal 7,
 # played by the first card or the first answer, must hold one (Quiero where High says No quiero), so
@@ -83,9 +83,9 @@ def test_the_deal_is_reviewed_by_keyboard_after_it_is_over(open_page, notebook, 
     game = notebook.split("-", 1)[1].split(".")[0]
     name = f"review-{game}-{seed}-{lang}-{'desktop' if size[0] > 1000 else 'phone'}"
     table.locator("[data-testid='seed']").fill(str(seed))
+    since = table.get_attribute("data-seq")
     table.locator("[data-testid='seed']").press("Enter")
-    page.wait_for_timeout(300)
-    page.wait_for_function(SETTLED, timeout=30_000)
+    wait(page, since)  # the new deal's frame: under load a fixed pause could still show the page's first deal
     assert table.locator("[data-testid='review'], [data-testid='review-panel']:not([hidden])").count() == 0
     play_to_the_end(page)
     look(page, f"{name}-summary")
