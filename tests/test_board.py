@@ -312,7 +312,7 @@ def test_results_files_are_checked_in_the_background_then_refused_in_words_or_ad
 def test_names_are_shown_as_text_never_as_html_or_markdown(store, quick_high):
     name = "<b>x</b> **y** [z](http://e.x)"
     classes, board, cls, record = one_result(store, name=name)
-    classes.reviewed(cls, "a" * 43, 0, [{"step": 0, "played": record.actions[0], "best": record.actions[0], "loss": 3.0}])
+    classes.reviewed(cls, "a" * 43, 0, [a_mistake(cls, record, 3.0)])
     board.poll()
     cells = [cell for b in board.blocks if b["type"] == "table" for row in b["rows"] for cell in row]
     assert name in cells
@@ -324,8 +324,9 @@ def test_names_are_shown_as_text_never_as_html_or_markdown(store, quick_high):
 
 def test_replay_opens_the_students_deal_at_the_mistake_below_the_board(store, quick_high):
     classes, board, cls, record = one_result(store)
-    step = _human_steps(cls, record)[1]
-    classes.reviewed(cls, "a" * 43, 0, [{"step": step, "played": record.actions[step], "best": record.actions[step], "loss": 2.5}])
+    mistake = a_mistake(cls, record, 2.5, nth=1)
+    step = mistake["step"]
+    classes.reviewed(cls, "a" * 43, 0, [mistake])
     board.poll()
     press(board, "replay:0:0")
     assert not board.notice, board.notice
@@ -337,15 +338,17 @@ def test_replay_opens_the_students_deal_at_the_mistake_below_the_board(store, qu
     assert board.replays.children == () and table.comm is None
 
 
-def _human_steps(cls, record: Record) -> list[int]:
-    """The indexes of the student's moves in a record of deal 0."""
+def a_mistake(cls, record: Record, loss: float, nth: int = 0) -> dict:
+    """A review's mistake at the student's ``nth`` decision of deal 0 that had a choice: the move played
+    and, as High's, another legal move there."""
     game = get_game(cls.game)
-    state, out = set_deal(game, cls, 0), []
-    for i, move in enumerate(record.actions):
-        if state.to_act == 0:
-            out.append(i)
+    state, found = set_deal(game, cls, 0), []
+    for step, move in enumerate(record.actions):
+        legal = [a.id for a in game.legal_actions(state)]
+        if state.to_act == 0 and len(legal) > 1:
+            found.append({"step": step, "played": move, "best": next(a for a in legal if a != move), "loss": loss})
         state = game.apply(state, move)
-    return out
+    return found[nth]
 
 
 def test_the_teacher_key_never_appears_in_a_trait_or_a_message(store, quick_high):

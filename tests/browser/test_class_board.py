@@ -14,7 +14,7 @@ PANEL = "[data-testid='panel'].cv-board"
 def test_the_board_asks_for_the_key_then_makes_a_set_and_shows_a_result_live(browser, class_voila):
     from cardavia_nb.store import Store
     from cardavia_nb.store.classes import Classes
-    from tests.test_board import played
+    from tests.test_board import a_mistake, played
 
     base, store_url = class_voila
     t = lambda key, **p: i18n.translate(key, "en", **p)  # noqa: E731
@@ -59,7 +59,7 @@ def test_the_board_asks_for_the_key_then_makes_a_set_and_shows_a_result_live(bro
             panel.locator("td", has_text="<b>Zoé</b>").first.wait_for(timeout=10_000)  # polled once a second
             assert panel.locator("b", has_text="Zoé").count() == 0  # the name as text, never as HTML
             panel.get_by_text(t("board.high", score="").split(":")[0]).first.wait_for(timeout=30_000)
-            classes.reviewed(cls, "s" * 43, 0, [{"step": 0, "played": record.actions[0], "best": record.actions[0], "loss": 4.0}])
+            classes.reviewed(cls, "s" * 43, 0, [a_mistake(cls, record, 4.0)])
         finally:
             store.close()
         panel.locator("[data-action-id='replay:0:0']").click()  # the review's mistake, opened in the replay below
