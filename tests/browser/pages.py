@@ -99,9 +99,7 @@ def move(page) -> None:
     button = table.locator(f"[data-action-id='{best}']")
     if button.count():
         return played(page, button.first)
-    cards = best.split(":", 1)[1].split("+")
-    for card in cards:
-        table.locator(f"[data-testid='hand'] [data-card='{card}']").click()
+    select(table, best.split(":", 1)[1].split("+"))
     played(page, table.locator("[data-testid='play-selection']:not([disabled])"))
 
 
@@ -110,3 +108,28 @@ def first_play(hand: list[str], top: list[str]) -> tuple[str, ...]:
     found = plays(hand, classify(top) if top else None, opening="3H" in hand and not top)
     multi = [p for p in found if len(p) > 1]
     return (multi or found)[0]
+
+
+def plain_move(page) -> None:
+    """One move of the human chosen without the Hint (each hint is a search in the kernel and a redraw):
+    the summary's button; in Truco the first answer to a call, else the first card; in Pao De Kuai a pass
+    when it may, else the engine's first multi-card play; in Tarot the first card it may play, else the
+    last action offered."""
+    table = page.locator(TABLE)
+    go = table.locator("[data-testid='summary-go']")
+    if go.count():
+        return played(page, go)
+    game = table.get_attribute("data-game")
+    actions = ids(page, "[data-testid='actions'] [data-action-id]")
+    cards = ids(page, "[data-testid='hand'] [data-action-id]")
+    if game == "pao_de_kuai":
+        if "pass" in actions:
+            return played(page, table.locator("[data-testid='actions'] [data-action-id='pass']"))
+        select(table, first_play(cards_in(table, "hand"), cards_in(table, "played-")))
+        return played(page, table.locator("[data-testid='play-selection']:not([disabled])"))
+    if game == "truco":
+        answers = [a for a in actions if a.startswith("answer:")]
+        target = (answers or cards)[0]
+    else:
+        target = cards[0] if cards else actions[-1]
+    played(page, table.locator(f"[data-action-id='{target}']").first)

@@ -22,7 +22,7 @@ from cardavia_nb.ui.reviewing import WORLDS
 from cardavia_nb.ui.summary import signed
 from tests.browser.conftest import ARTIFACTS, look
 from tests.browser.harness import AXE, axe_violations, show_tab
-from tests.browser.pages import SETTLED, TABLE, cards_in, first_play, ids, played, select, wait
+from tests.browser.pages import SETTLED, TABLE, plain_move, wait
 
 # The page must show exactly the mistakes the same record's review finds in this process; Truco deal 7,
 # played by the first card or the first answer, must hold one (Quiero where High says No quiero), so
@@ -35,21 +35,12 @@ PANEL = f"{TABLE} .cv-review-slot"
 
 def play_to_the_end(page) -> None:
     """Truco: the first card, or the first answer to a call; Pao De Kuai: a pass when it may, else the
-    first multi-card play. To the summary."""
+    first multi-card play (``plain_move``). To the summary."""
     table = page.locator(TABLE)
     for _ in range(60):
         if table.locator("[data-testid='result']").count():
             return
-        if table.get_attribute("data-game") == "truco":
-            answers = [a for a in ids(page, "[data-testid='actions'] [data-action-id]") if a.startswith("answer:")]
-            cards = ids(page, "[data-testid='hand'] [data-action-id]")
-            played(page, table.locator(f"[data-action-id='{answers[0] if answers else cards[0]}']").first)
-        elif table.locator("[data-testid='actions'] [data-action-id='pass']").count():
-            played(page, table.locator("[data-testid='actions'] [data-action-id='pass']"))
-        else:  # Pao De Kuai: the engine's first multi-card play (tests/browser/pages.py), selected by its cards
-            top = cards_in(table, "played-")
-            select(table, first_play(cards_in(table, "hand"), top))
-            played(page, table.locator("[data-testid='play-selection']:not([disabled])"))
+        plain_move(page)
     raise AssertionError("the deal did not end")
 
 

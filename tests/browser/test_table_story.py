@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from cardavia_nb import i18n
 from tests.browser.conftest import look
 from tests.browser.harness import show_tab
-from tests.browser.pages import TABLE, move, played, wait
+from tests.browser.pages import TABLE, move, plain_move, played, wait
 
 GAMES = {"truco": ("01-truco.ipynb", 13), "pao_de_kuai": ("02-pao-de-kuai.ipynb", 24),
          "french_tarot": ("03-french-tarot.ipynb", 1)}
@@ -127,10 +127,10 @@ def test_the_felt_tells_the_story(open_page, game, lang, size):
     if game == "pao_de_kuai":
         review_last_round(page, name)
 
-    for _ in range(80):
+    for _ in range(80):  # to the summary without the Hint: its look was taken above, and each costs a search
         if table.locator("[data-testid='summary-go'], [data-testid='summary-new']").count():
             break
-        move(page)
+        plain_move(page)
     summary = table.locator("[data-testid='result']")
     summary.wait_for()
     # High's line on the same cards comes a moment later and the summary is drawn again with it: look once it is in
