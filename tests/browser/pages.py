@@ -53,7 +53,7 @@ def set_look(page, **values) -> None:
     bar = page.locator("[data-testid='settings']")
     for key, value in values.items():
         control = bar.locator(f"[data-testid='setting-{key}']")
-        if key == "suits":
+        if key in ("suits", "lang"):  # the two menus
             control.select_option(value)
         else:
             control.fill(str(value))
