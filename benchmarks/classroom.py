@@ -13,7 +13,8 @@ kernel has drawn English), it sends ``{"type": "set", "key": "lang", "value": ..
 Printed per class size, without and with a pool of preheated kernels (class mode,
 cardavia_nb/classmode.py) in the same run: page time-to-interactive p50/p95, time until the page
 is in its address's language, pages that ended in another language, click-to-update p50/p95
-(intent sent → the table's new state received; includes the computer players' thinking), errors,
+(intent sent → the table's next frame received, matched by its seq; includes the computer players'
+thinking; a click refused in words is counted apart), errors,
 Voila server and kernel memory, the load average; then, after the class has left, the kernel count
 and memory every 15 s until the culler (voila.json: kernels idle and unconnected for 60 s, checked
 every 15 s) has brought them back to the pool.
@@ -81,6 +82,7 @@ class Figures:
     wrong_lang: int = 0
     clicks: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)  # clicks the kernel refused in words (a notice, no new frame)
     shutdowns: list[int] = field(default_factory=list)  # HTTP status of each tab's shutdown request
     kernels: set[str] = field(default_factory=set)  # the students' kernels (taken from the pool or started)
     ended: dict[tuple[str, int], float] = field(default_factory=dict)  # (name, deals done) -> when its table showed it
@@ -190,8 +192,10 @@ class Student:
                 if "frame" in patch or content["comm_id"] == self.table_comm:
                     self.table_comm = content["comm_id"]
                     self.state.update(patch)
-                    if "frame" in patch:  # a move's answer; other traits (High's line, a notice) come on their own
-                        self.updates.put_nowait(time.perf_counter())
+                    if "frame" in patch:  # a frame, with its seq: a move's answer has a new one
+                        self.updates.put_nowait((time.perf_counter(), patch["frame"].get("seq")))
+                    elif patch.get("notice") and self.state.get("tone") == "bad":  # a refusal: the click changed nothing
+                        self.updates.put_nowait((time.perf_counter(), None))
                     continue
             self.inbox.put_nowait(msg)
 
@@ -217,18 +221,24 @@ class Student:
     async def _play(self, ws, deals: int = 3) -> None:
         """Click through a few deals (answers, cards, "Next deal") with human pauses."""
         for _ in range(60):
+            await asyncio.sleep(self.rand.uniform(0.5, 2.0))  # a person looks, then clicks what the table shows now
             action = self._choice()
             if action == "next_deal":
                 deals -= 1
             if action is None or deals == 0:
                 return
-            await asyncio.sleep(self.rand.uniform(0.5, 2.0))
+            before = self.state.get("frame", {}).get("seq")
             while not self.updates.empty():
                 self.updates.get_nowait()
             sent = time.perf_counter()
             content = {"method": "custom", "content": {"type": "act", "id": action}}
             ws.write_message(_msg("comm_msg", {"comm_id": self.table_comm, "data": content}, self.session))
-            arrived = await asyncio.wait_for(self.updates.get(), 30)
+            arrived, seq = await asyncio.wait_for(self.updates.get(), 30)
+            while seq == before:  # a frame drawn again (High's line, words): not this click's answer
+                arrived, seq = await asyncio.wait_for(self.updates.get(), 30)
+            if seq is None:
+                self.figures.refused.append(f"{action}: {self.state.get('notice')}")
+                continue
             self.figures.clicks.append(arrived - sent)
             await asyncio.sleep(0.05)  # let the rest of this update's traits arrive
             seq = self.state.get("frame", {}).get("seq")
@@ -402,7 +412,7 @@ async def one_class(base: str, n: int, server_pid: int, deals: int, pool: int, s
     print(f"{label} | TTI p50 {statistics.median(figures.tti or [float('nan')]):5.2f} s "
           f"p95 {pct(figures.tti, 95):5.2f} s | in its language p50 {statistics.median(figures.in_lang or [float('nan')]):5.2f} s "
           f"p95 {pct(figures.in_lang, 95):5.2f} s, other language {figures.wrong_lang} | click p50 {1000 * statistics.median(figures.clicks or [float('nan')]):6.0f} ms "
-          f"p95 {1000 * pct(figures.clicks, 95):6.0f} ms ({len(figures.clicks)} clicks) | errors {len(figures.errors)} | "
+          f"p95 {1000 * pct(figures.clicks, 95):6.0f} ms ({len(figures.clicks)} clicks, {len(figures.refused)} refused) | errors {len(figures.errors)} | "
           f"server peak {peak['server']:.0f} MiB | kernels peak {len(kernels)} × {statistics.mean(kernels):.0f} MiB "
           f"(max {max(kernels):.0f}) | 5 s after leaving: {len(left)} kernels, server {rss_mib(server_pid):.0f} MiB "
           f"| shutdown requests answered {statuses} | {load()}")
@@ -413,6 +423,8 @@ async def one_class(base: str, n: int, server_pid: int, deals: int, pool: int, s
               f"never counted {len(figures.ended) - len(board)}; {kept(store, cls, figures.ended)}")
     for err in sorted(set(figures.errors))[:5]:
         print(f"      error: {err}")
+    for refusal in figures.refused[:5]:
+        print(f"      refused: {refusal}")
 
     def back() -> bool:  # every student's kernel freed, and the pool refilled to its size
         return (not figures.kernels & set(kernel_ids(server_pid)) and len(kernels_of(server_pid)) == pool
