@@ -262,6 +262,24 @@ def test_find_it_yourself_first_before_high_s_move_is_shown(name, seed):
     assert table.review["judge"]["mistakes"][at]["tried"] == "that is High's move itself."
 
 
+def test_a_try_that_no_sampled_world_can_weigh_is_refused_in_words(monkeypatch):
+    """Find it yourself draws its own worlds; where the sampler keeps none (its contract allows it) the try
+    is refused in a sentence and nothing changes, rather than failing in the kernel."""
+    from cardavia_nb.review import judge
+
+    table = _judged("truco", 8)
+    mistake = next(m for m in table.reviewing.done.mistakes
+                   if len({a.id for a in table.game.legal_actions(table.reviewing.replay.states[m.step])}
+                          - {m.best, m.played}) > 0)
+    other = sorted({a.id for a in table.game.legal_actions(table.reviewing.replay.states[mistake.step])}
+                   - {mistake.best, mistake.played})[0]
+    monkeypatch.setattr(judge, "sampler", lambda game: lambda view, rand, n: [])
+    before = json.dumps(table.review, sort_keys=True)
+    send(table, {"type": "try", "step": mistake.step, "id": other})
+    assert table.notice == Msg.of("ui.review.unweighed").text("en")
+    assert json.dumps(table.review, sort_keys=True) == before and mistake.step not in table.reviewing.tried
+
+
 def test_high_s_move_can_be_shown_without_trying():
     table = _judged("truco", 7)
     step = table.reviewing.done.mistakes[0].step

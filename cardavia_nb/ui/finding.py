@@ -11,6 +11,7 @@ from cardavia_nb.core.text import Msg
 from cardavia_nb.review import Judgement
 from cardavia_nb.review.judge import mean_and_error, paired_values
 from cardavia_nb.review.units import THRESHOLDS
+from cardavia_nb.ui.refusal import Refusal
 
 
 def verdict(game: Game, view: Any, mistake: Judgement, tried: str, worlds: int, seed: int) -> tuple[str, float, float, float]:
@@ -23,6 +24,8 @@ def verdict(game: Game, view: Any, mistake: Judgement, tried: str, worlds: int, 
     step_seed = derive("review", seed, mistake.step)  # the review's own worlds for this decision
     best, played, mine = paired_values(game, view, [game.action(m) for m in (mistake.best, mistake.played, tried)],
                                        worlds, step_seed)
+    if not mine:  # the sampler kept no world for this view (its contract allows it): nothing to weigh with
+        raise Refusal(Msg.of("ui.review.unweighed"))
     loss, error = mean_and_error([b - t for b, t in zip(best, mine)])
     gain, _ = mean_and_error([t - p for t, p in zip(mine, played)])
     if loss <= THRESHOLDS[game.name] or loss <= 2 * error:
