@@ -268,11 +268,14 @@ def test_a_try_that_no_sampled_world_can_weigh_is_refused_in_words(monkeypatch):
     from cardavia_nb.review import judge
 
     table = _judged("truco", 8)
-    mistake = next(m for m in table.reviewing.done.mistakes
-                   if len({a.id for a in table.game.legal_actions(table.reviewing.replay.states[m.step])}
-                          - {m.best, m.played}) > 0)
-    other = sorted({a.id for a in table.game.legal_actions(table.reviewing.replay.states[mistake.step])}
-                   - {mistake.best, mistake.played})[0]
+
+    def others(m) -> list[str]:
+        """The moves at mistake ``m`` besides the one played and High's."""
+        legal = table.game.legal_actions(table.reviewing.replay.states[m.step])
+        return sorted({a.id for a in legal} - {m.best, m.played})
+
+    mistake = next(m for m in table.reviewing.done.mistakes if others(m))
+    other = others(mistake)[0]
     monkeypatch.setattr(judge, "sampler", lambda game: lambda view, rand, n: [])
     before = json.dumps(table.review, sort_keys=True)
     send(table, {"type": "try", "step": mistake.step, "id": other})

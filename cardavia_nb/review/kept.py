@@ -3,8 +3,8 @@ not again at every page load (a Tarot page opened 3 s sooner, a class of 30 spar
 
 The key is the record, the options and a digest of the package's own source, so any change to a rule, a
 player or the judge gives a new key and the review is judged again. ``$CARDAVIA_CACHE`` names the folder
-(default: the user's cache folder); ``off`` keeps nothing, and neither does the browser edition. A folder that cannot be read or written only
-costs the time: the review is judged as if nothing were kept.
+(default: the user's cache folder); ``off`` keeps nothing, and neither does the browser edition. A folder
+that cannot be read or written only costs the time: the review is judged as if nothing were kept.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ PACKAGE = Path(__file__).resolve().parents[1]
 
 
 def folder() -> Path | None:
-    """Where kept reviews live, or None when ``$CARDAVIA_CACHE`` is ``off``."""
+    """Where kept reviews live, or None when ``$CARDAVIA_CACHE`` is ``off`` or in the browser edition."""
     where = os.environ.get(ENV, "")
     if where == "off" or sys.platform == "emscripten":  # the browser edition's disk lasts one page
         return None
