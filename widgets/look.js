@@ -27,6 +27,8 @@ export function applyLook(el, look) {
   el.style.setProperty("--cv-warm", String(Math.max(0, temp - 50) / 50 * 0.22));
   el.style.setProperty("--cv-cool", String(Math.max(0, 50 - temp) / 50 * 0.22));
   el.style.setProperty("--cv-grain-image", grainURL());
+  el.toggleAttribute("data-cv-contrast", contrast !== 0.5);  // cardavia.css: no filter at the neutral setting
+  el.toggleAttribute("data-cv-tint", temp !== 50);  // nor a tint layer
   el.dataset.suits = look?.suits === "four" ? "four" : "two";
   if (look?.lang) el.setAttribute("lang", look.lang);
 }

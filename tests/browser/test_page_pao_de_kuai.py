@@ -57,6 +57,7 @@ def test_table_deal_played_by_clicking_until_the_settlement(open_page):
         """(seed) => [...document.querySelectorAll(".cardavia[data-testid='table'] [data-testid='log'] li")]
             .some(li => li.textContent.includes(`code ${seed}.`))""", arg=SEED, timeout=30_000)
     settled(page, 0)
+    held_still_under_the_pointer(page, table)
 
     checked_reason = passed = multi = moves = 0
     while table.get_attribute("data-over") != "1" and moves < MAX_MOVES:
@@ -102,3 +103,26 @@ def test_table_deal_played_by_clicking_until_the_settlement(open_page):
     assert result.locator("[data-testid='replay']").inner_text() == f"Replay this deal: {SEED}"
     shot(page, "pao-de-kuai-table-settlement")
     watch.assert_clean()
+
+
+RISE = """(card) => new Promise((done) => {
+  const tops = [];
+  const step = () => {
+    tops.push(card.querySelector('.cv-svg').getBoundingClientRect().top);
+    if (tops.length < 8) requestAnimationFrame(step); else done(tops);
+  };
+  requestAnimationFrame(step);
+})"""
+
+
+def held_still_under_the_pointer(page, table) -> None:
+    """A hand card hovered 3 px above its lower edge rises and stays risen: when the whole button rose, the
+    pointer fell outside it, the card dropped, was hovered again, and shook under the pointer for good."""
+    card = table.locator("[data-testid='hand'] [data-card]").first
+    card.evaluate("(card) => card.scrollIntoView({block: 'center'})")
+    box = card.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 3)
+    page.wait_for_timeout(150)
+    tops = card.evaluate(RISE)
+    assert len(set(tops)) == 1 and tops[0] < box["y"], f"the hovered card moves: its top goes {tops} (at rest {box['y']})"
+    page.mouse.move(0, 0)
