@@ -23,10 +23,16 @@ def pytest_collection_modifyitems(items):
 
 
 @pytest.fixture(scope="session")
-def voila_url(tmp_path_factory):
-    """Base URL of a Voila server started from the repo root with the project's voila.json."""
+def voila(tmp_path_factory):
+    """A Voila server started from the repo root with the project's voila.json (URL, pid and log)."""
     with voila_server(tmp_path_factory.mktemp("voila") / "voila.log") as server:
-        yield server.url
+        yield server
+
+
+@pytest.fixture(scope="session")
+def voila_url(voila):
+    """Base URL of the session's Voila server."""
+    return voila.url
 
 
 TEACHER_KEY = "browser-test-teacher-key-0123456789"
@@ -61,14 +67,14 @@ def browser():
 
 
 @pytest.fixture
-def open_page(browser, voila_url):
+def open_page(browser, voila):
     """Open a notebook as a Voila page and wait until its widgets are drawn; returns (page, watch)."""
     context = new_context(browser)
 
     def opener(notebook: str, query: str = "", wait_for: str = READY):
         page = context.new_page()
         watch = Watch().attach(page)
-        url = f"{voila_url}voila/render/notebooks/{notebook}{'?' + query if query else ''}"
+        url = f"{voila.url}voila/render/notebooks/{notebook}{'?' + query if query else ''}"
         page.set_default_timeout(PAGE_DEADLINE_MS)
         try:
             page.goto(url, timeout=PAGE_DEADLINE_MS, wait_until="domcontentloaded")
@@ -76,12 +82,21 @@ def open_page(browser, voila_url):
         except Exception as err:  # a Voila hang or a broken page: say which, keep a screenshot
             shot(page, f"FAILED-{notebook}")
             raise AssertionError(
-                f"{url} did not become interactive within {PAGE_DEADLINE_MS / 1000:.0f} s: {err}"
+                f"{url} did not become interactive within {PAGE_DEADLINE_MS / 1000:.0f} s: {err}\n"
+                f"The page shows: {shown(page)}\nThe end of Voila's log:\n{voila.log_tail()}"
             ) from None
         return page, watch
 
     yield opener
     context.close()
+
+
+def shown(page, chars: int = 400) -> str:
+    """The start of the page's visible text (Voila's "Executing 3 of 9", an error, or the widgets' words)."""
+    try:
+        return " ".join(page.inner_text("body", timeout=2_000).split())[:chars] or "(nothing)"
+    except Exception as err:  # a page that is gone or never loaded: say so
+        return f"(unreadable: {err.__class__.__name__})"
 
 
 def shot(page, name: str) -> Path:

@@ -31,10 +31,18 @@ def free_port() -> int:
 
 @dataclass(frozen=True)
 class Server:
-    """A running Voila: its base URL and process id."""
+    """A running Voila: its base URL, process id and log file."""
 
     url: str
     pid: int
+    log: Path
+
+    def log_tail(self, chars: int = 2000) -> str:
+        """The end of the server's log, for a failure message (what Voila and its kernels said)."""
+        try:
+            return self.log.read_text(errors="replace")[-chars:]
+        except OSError as err:
+            return f"(no log: {err})"
 
 
 @contextlib.contextmanager
@@ -67,7 +75,7 @@ def voila_server(log: Path, extra: tuple[str, ...] = (), ready_seconds: float = 
     cmd = [sys.executable, "-m", "voila", f"--Voila.port={port}", "--Voila.ip=127.0.0.1",
            "--Voila.port_retries=0", "--no-browser", *extra]
     with server_process(cmd, log, "voila/static/voila.js", ready_seconds, env=env, port=port) as (url, proc):
-        yield Server(url, proc.pid)
+        yield Server(url, proc.pid, log)
 
 
 def is_local(url: str) -> bool:

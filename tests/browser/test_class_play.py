@@ -11,7 +11,7 @@ import time
 
 from cardavia_nb.store import Store
 from cardavia_nb.store.classes import Classes
-from tests.browser.conftest import ARTIFACTS, PAGE_DEADLINE_MS, shot
+from tests.browser.conftest import ARTIFACTS, PAGE_DEADLINE_MS, shot, shown
 from tests.browser.harness import Watch, new_context
 from tests.browser.pages import TABLE, wait
 from tests.browser.test_table_review import play_to_the_end
@@ -24,6 +24,14 @@ def opened(page, url: str) -> None:
     page.wait_for_selector(f"{TABLE}[data-ready='1']", timeout=PAGE_DEADLINE_MS, state="attached")
     wait(page)
     print(f"page ready in {time.perf_counter() - began:.1f} s")
+
+
+def until(page, locator, timeout: int = 30_000) -> None:
+    """Wait for ``locator`` to show; on a timeout, fail saying what the page shows instead."""
+    try:
+        locator.wait_for(timeout=timeout)
+    except Exception as err:
+        raise AssertionError(f"{err}\nThe page shows instead: {shown(page, 1200)}") from None
 
 
 def test_a_student_joins_plays_a_set_deal_sees_the_class_results_and_resumes(browser, class_voila):
@@ -44,13 +52,13 @@ def test_a_student_joins_plays_a_set_deal_sees_the_class_results_and_resumes(bro
         name.fill("Ana Lúcia")
         page.locator("[data-action-id='name-go']").click()
         panel = page.locator(".cardavia[data-testid='panel']", has_text="You play as")
-        panel.get_by_text("Deal 1 of 2: play it").wait_for(timeout=30_000)
+        until(page, panel.get_by_text("Deal 1 of 2: play it"))
         bar.wait_for(state="hidden")  # no level switch, deal code or New game while in class
         wait(page)
         began = time.perf_counter()
         play_to_the_end(page)
         print(f"deal played in {time.perf_counter() - began:.1f} s")
-        panel.get_by_text("Deal 1 of 2: you scored").wait_for(timeout=30_000)
+        until(page, panel.get_by_text("Deal 1 of 2: you scored"))
         assert panel.locator("td", has_text="Ana Lúcia (you)").count() == 1
         assert page.locator(f"{TABLE} [data-testid='replay']").count() == 0  # no deal code in class
         shot(page, "class-play-results")
@@ -59,9 +67,9 @@ def test_a_student_joins_plays_a_set_deal_sees_the_class_results_and_resumes(bro
         watch.assert_clean()
         page.reload()  # (the reload aborts the old page's pending requests: not a problem of the page)
         opened(page, url)
-        panel.get_by_text("Deal 1 of 2: you scored").wait_for(timeout=30_000)
+        until(page, panel.get_by_text("Deal 1 of 2: you scored"))
         panel.locator("[data-action-id='next']").click()
-        panel.get_by_text("Deal 2 of 2: play it").wait_for(timeout=30_000)
+        until(page, panel.get_by_text("Deal 2 of 2: play it"))
         token = page.evaluate("localStorage.getItem('cardavia.token')")
         assert Classes(store).student(cls, token) == {"name": "Ana Lúcia", "done": [0], "playing": 1}
         assert not watch.console_errors
