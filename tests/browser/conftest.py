@@ -71,8 +71,10 @@ def open_page(browser, voila):
     """Open a notebook as a Voila page and wait until its widgets are drawn; returns (page, watch)."""
     context = new_context(browser)
 
-    def opener(notebook: str, query: str = "", wait_for: str = READY):
+    def opener(notebook: str, query: str = "", wait_for: str = READY, motion: bool = False):
         page = context.new_page()
+        if motion:  # the page animates the computers' moves (the context asks for reduced motion)
+            page.emulate_media(reduced_motion="no-preference")
         watch = Watch().attach(page)
         url = f"{voila.url}voila/render/notebooks/{notebook}{'?' + query if query else ''}"
         page.set_default_timeout(PAGE_DEADLINE_MS)

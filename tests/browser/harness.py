@@ -129,8 +129,10 @@ class Watch:
 
 
 def new_context(browser):
-    """A browser context that refuses (and so never sends) any request leaving the machine."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    """A browser context that refuses (and so never sends) any request leaving the machine. It asks for
+    reduced motion: the computers' moves are drawn at once, the same settled pages with a fraction of the
+    frames to paint; a test of the animation opens its page with ``motion=True`` (conftest.open_page)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
     context.route(lambda url: not is_local(url), lambda route: route.abort())
     return context
 

@@ -41,7 +41,6 @@ def test_a_student_joins_plays_a_set_deal_sees_the_class_results_and_resumes(bro
     context = new_context(browser)
     try:
         page = context.new_page()
-        page.emulate_media(reduced_motion="reduce")  # the computer's moves drawn at once
         watch = Watch().attach(page)
         url = f"{base}voila/render/notebooks/01-truco.ipynb?class={cls.code}&tab=table"
         opened(page, url)
@@ -82,10 +81,10 @@ def test_a_student_s_phone_shows_the_class_and_the_table_in_portuguese(browser, 
     base, store_url = class_voila
     store = Store(store_url)
     cls = Classes(store).create("teacher-key-" + "e" * 20, "truco", "low", 2)
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  reduced_motion="reduce")
     try:
         page = context.new_page()
-        page.emulate_media(reduced_motion="reduce")
         opened(page, f"{base}voila/render/notebooks/01-truco.ipynb?class={cls.code}&tab=table&lang=pt")
         page.locator("[data-field-id='name']").fill("Ana Lúcia")
         page.locator("[data-action-id='name-go']").click()

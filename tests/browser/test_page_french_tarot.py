@@ -30,6 +30,21 @@ def act(page, table, selector: str) -> None:
     assert not table.locator("[data-testid='notice']").inner_text().strip()
 
 
+def animated_then_skipped(page, table, selector: str) -> None:
+    """Click a move that the computers answer in several steps: the felt animates them with Skip shown and
+    focusable, and Skip draws the frame's end at once (animating off, Skip hidden, the log complete)."""
+    before = log_lines(table)
+    table.locator(selector).click()
+    skip = table.locator("[data-testid='skip']")
+    skip.wait_for(state="visible")
+    assert table.get_attribute("data-animating") == "1" and skip.get_attribute("tabindex") == "0"
+    skip.click()
+    page.wait_for_function("(root) => root.dataset.animating === '0'", arg=table.element_handle(), timeout=15_000)
+    settled(page, before)
+    assert skip.is_hidden() and skip.get_attribute("aria-hidden") == "true"
+    assert not table.locator("[data-testid='notice']").inner_text().strip()
+
+
 def verdict(page) -> str:
     """The table's answer about the current selection, once Python has given it."""
     page.wait_for_function(
@@ -89,8 +104,7 @@ def test_page_shows_every_step_quizzes_and_demos(open_page):
 
 
 def test_table_bid_chien_discard_poignee_and_tricks_by_clicking(open_page):
-    page, watch = open_page(NOTEBOOK, wait_for=f"{TABLE}[data-ready='1']")
-    page.emulate_media(reduced_motion="reduce")  # the computers' moves drawn at once: the same settled page, sooner
+    page, watch = open_page(NOTEBOOK, wait_for=f"{TABLE}[data-ready='1']", motion=True)
     show_tab(page, "table")
     table = page.locator(TABLE)
     table.locator("[data-testid='seed']").fill(str(SEED))
@@ -101,8 +115,10 @@ def test_table_bid_chien_discard_poignee_and_tricks_by_clicking(open_page):
     settled(page, 0)
     game, first_card = engine_replay()
 
-    # The auction: seat 0 speaks first and takes at Garde; the chien is then shown to everyone.
-    act(page, table, f"[data-testid='actions'] [data-action-id='{BID}']")
+    # The auction: seat 0 speaks first and takes at Garde; the three computers' passes are drawn one by one
+    # (Skip shown) until Skip draws the last frame at once; the chien is then shown to everyone.
+    animated_then_skipped(page, table, f"[data-testid='actions'] [data-action-id='{BID}']")
+    page.emulate_media(reduced_motion="reduce")  # from now on the computers' moves are drawn at once
     assert sorted(cards_in(table, "extra-")) == sorted(game.new(SEED).chien)
     assert len(cards_in(table, "hand")) == 24
 

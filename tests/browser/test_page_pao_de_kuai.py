@@ -47,7 +47,6 @@ def test_page_shows_every_step_quiz_and_demo(open_page):
 
 def test_table_deal_played_by_clicking_until_the_settlement(open_page):
     page, watch = open_page(NOTEBOOK, wait_for=".cardavia[data-testid='table'][data-ready='1']")
-    page.emulate_media(reduced_motion="reduce")  # the computers' moves drawn at once: the same settled page, sooner
     show_tab(page, "table")
     table = page.locator(".cardavia[data-testid='table']")
     table.locator("[data-testid='seed']").fill(str(SEED))

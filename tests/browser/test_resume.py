@@ -203,7 +203,6 @@ def test_your_games_on_the_home_page_shows_only_this_browsers_games_and_deletes_
 def test_a_finished_deal_is_reviewed_from_the_home_page(context, tmp_path):
     with voila(f"sqlite:///{tmp_path / 'games.sqlite'}", free_port(), tmp_path / "voila.log") as (url, _):
         page = context.new_page()
-        page.emulate_media(reduced_motion="reduce")
         page.goto(f"{url}voila/render/notebooks/02-pao-de-kuai.ipynb?lang=en&tab=table", timeout=PAGE_DEADLINE_MS,
                   wait_until="domcontentloaded")
         page.wait_for_selector(READY, timeout=PAGE_DEADLINE_MS, state="attached")

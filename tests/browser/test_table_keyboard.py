@@ -96,7 +96,6 @@ def test_truco_deal_by_keyboard_with_envido(open_page):
 
 def test_tarot_deal_by_keyboard_with_discard(open_page):
     page, watch, keys = start(open_page, "03-french-tarot.ipynb", 1)
-    page.emulate_media(reduced_motion="reduce")  # 57 computer moves drawn at once (the Truco deal animates)
     keys.act("[data-action-id='bid:garde']")
     page.locator(f"{TABLE} [data-testid='preset-0']").wait_for()
     keys.reach("[data-testid='preset-0']")

@@ -28,7 +28,6 @@ def nobody_to_play(table) -> None:
 def test_a_truco_match_ends_with_a_summary_that_says_who_won(open_page, lang):
     page, watch = open_page(NOTEBOOK, f"lang={lang}", wait_for=f"{TABLE}[data-ready='1']")
     page.set_viewport_size({"width": SIZES["desktop"][0], "height": SIZES["desktop"][1]})
-    page.emulate_media(reduced_motion="reduce")
     table = page.locator(TABLE)
     wait(page)
     deal_ends = 0

@@ -69,7 +69,6 @@ def test_the_deal_is_reviewed_by_keyboard_after_it_is_over(open_page, notebook, 
     page, watch = open_page(notebook, f"lang={lang}", wait_for=f"{TABLE}[data-ready='1']")
     show_tab(page, "table")
     page.set_viewport_size(dict(zip(("width", "height"), size)))
-    page.emulate_media(reduced_motion="reduce")
     table = page.locator(TABLE)
     game = notebook.split("-", 1)[1].split(".")[0]
     name = f"review-{game}-{seed}-{lang}-{'desktop' if size[0] > 1000 else 'phone'}"
