@@ -78,7 +78,7 @@ function replayBar(ui, rv, t) {
   const box = h("input", { type: "checkbox", "data-testid": "replay-faceup" });
   box.checked = !!r.faceup;
   box.addEventListener("change", () => send(ui, { type: "replay", step: r.step, faceup: box.checked }));
-  const take = h("button", { class: "cv-btn", "data-testid": "take-over", text: t.take_over, disabled: r.step >= r.last || !rv.judge?.done });
+  const take = h("button", { class: "cv-btn", "data-testid": "take-over", text: t.take_over });  // enabled by drawReview
   take.addEventListener("click", () => { ui.tookOver = true; send(ui, { type: "take_over", step: r.step }); });
   const close = h("button", { class: "cv-btn", "data-testid": "close-review", text: t.close_review });
   close.addEventListener("click", () => { ui.lastKey = "[data-testid='review']"; send(ui, { type: "close_review" }); });
@@ -182,12 +182,15 @@ function drawReview(ui) {
   slot.hidden = more.hidden = false;
   more.setAttribute("aria-label", t.review_title);
   // The bar is drawn again only when what it shows changed: judgements stream in several times a second, and a
-  // control replaced between a key's press and its release would lose that key (Space on "all hands").
-  const barKey = JSON.stringify([rv.replay, rv.jumps, !!rv.judge?.done, t]);
+  // control replaced between a key's press and its release would lose that key (Space on "all hands"). The end
+  // of the judging only enables "Take over", in place, for the same reason.
+  const barKey = JSON.stringify([rv.replay, rv.jumps, t]);
   if (ui.barKey !== barKey) {
     ui.barKey = barKey;
     slot.replaceChildren(h("h3", { text: t.review_title }), replayBar(ui, rv, t), ...[replayHands(ui, rv.replay, t)].filter(Boolean));
   }
+  const take = slot.querySelector("[data-testid='take-over']");
+  if (take) take.disabled = rv.replay.step >= rv.replay.last || !rv.judge?.done;
   more.replaceChildren(h("div", { class: "cv-replay-body" }, replayLines(ui, rv, t), judgements(ui, rv, t)));
   const lines = more.querySelector(".cv-replay-lines");
   const current = lines?.querySelector(".cv-current");

@@ -102,13 +102,22 @@ def test_the_deal_is_reviewed_by_keyboard_after_it_is_over(open_page, notebook, 
       const root = document.querySelector(".cardavia[data-testid='table']");
       const start = performance.now();
       const seen = new MutationObserver(() => {
-        if (root.dataset.replay === "1") { seen.disconnect(); done(performance.now() - start); }
+        if (root.dataset.replay === "1") {
+          seen.disconnect();
+          window.cvFirstBox = root.querySelector("[data-testid='replay-faceup']");  // the bar's control, drawn once
+          done(performance.now() - start);
+        }
       });
       seen.observe(root, { attributes: true, subtree: true, childList: true });
       document.activeElement.click();
     })""")
     print(f"{name}: Review click -> replay's first frame {waited:.0f} ms")
     page.locator(f"{PANEL}:not([hidden]) [data-testid='replay-where']").wait_for()
+    # the judging ends while the learner may be pressing keys on the bar: its controls stay the same elements
+    page.locator(f"{TABLE} [data-testid='review-progress'][data-done='1']").wait_for(timeout=120_000)
+    assert page.evaluate("document.querySelector(\"[data-testid='replay-faceup']\") === window.cvFirstBox"), \
+        "the replay's bar was drawn again when the judging ended: a key pressed on it then would be lost"
+    assert page.locator(f"{PANEL} [data-testid='take-over']").is_enabled()
     assert page.evaluate(f"document.querySelector(\"{TABLE} [data-testid='review-panel']\").getBoundingClientRect().top") \
         < page.evaluate(f"document.querySelector(\"{TABLE} [data-testid='review-more']\").getBoundingClientRect().top")
     page.wait_for_function("() => document.activeElement?.dataset?.testid === 'replay-forward'")
