@@ -1,10 +1,25 @@
 """What every unit test shares: tables do not play each finished deal again with High unless a test is
 marked ``same_cards`` (the play-out runs in a thread that would outlive the test and slow the others);
-the browser tests serve the pages as they ship, with it on."""
+the browser tests serve the pages as they ship, with it on. The longest files start first (below)."""
 
 import pytest
 
 from cardavia_nb.ui.same_cards import ENV
+
+# The files that take longest, started first: `make test` hands whole files to two workers (--dist loadfile),
+# and one of these begun last kept one core busy alone for a minute or more after the other had finished.
+LONGEST_FIRST = (
+    "tests/test_packaging.py", "tests/browser/test_table_story.py", "tests/browser/test_a11y.py",
+    "tests/test_table_review.py", "tests/browser/test_table_review.py", "tests/test_french_tarot_conformance.py",
+    "tests/test_ui_boundary.py", "tests/test_french_tarot_players.py", "tests/browser/test_pages.py",
+    "tests/test_ui_fuzz.py", "tests/test_review.py",
+)
+
+
+def pytest_collection_modifyitems(items):
+    """Put the tests of ``LONGEST_FIRST`` files first, in that order; the others keep theirs."""
+    rank = {path: i for i, path in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(rank)))
 
 
 @pytest.fixture(autouse=True)

@@ -18,7 +18,8 @@ def open_truco(open_page):
     return open_page(PAGE, wait_for=TABLE_READY)
 
 
-def test_page_shows_every_step_offline(open_page):
+def test_page_shows_every_step_a_quiz_and_demos_offline(open_page):
+    """One page open, as for the other games: every step drawn, a quiz answered wrong then right, two demos."""
     page, watch = open_truco(open_page)
     headings = page.locator("[data-testid='panel'] h3").all_inner_texts()
     for title in STEPS:
@@ -27,11 +28,7 @@ def test_page_shows_every_step_offline(open_page):
     assert panel(page, "Words you will meet").locator("[data-card]").count() == 5
     assert panel(page, "Suit of swords").locator("[data-card]").count() == 50  # 40 used, 10 removed
     shot(page, "truco-page")
-    watch.assert_clean()
 
-
-def test_quiz_wrong_then_right(open_page):
-    page, watch = open_truco(open_page)
     quiz = panel(page, "A player has 21 points")
     quiz.locator("[data-action-id='malas']").click()
     feedback = quiz.locator("[data-testid='feedback']")
@@ -39,11 +36,7 @@ def test_quiz_wrong_then_right(open_page):
     quiz.locator("[data-action-id='six']").click()
     feedback.filter(has_text="Right!").wait_for()
     assert "6 points into the buenas" in feedback.inner_text()
-    watch.assert_clean()
 
-
-def test_demos_react_to_clicks(open_page):
-    page, watch = open_truco(open_page)
     ranking = panel(page, "All 40 cards from the strongest")
     ranking.locator("[data-block='rank'] [data-card='1E']").click()
     ranking.locator("[data-testid='feedback']", has_text="still to pick: 1").wait_for()

@@ -138,25 +138,27 @@ def in_window(locator, size) -> None:
     assert -2 <= box["y"] < size[1] and box["x"] >= -1 and box["x"] + box["width"] <= size[0] + 1, box
 
 
-@pytest.mark.parametrize("size", [(1366, 900), (390, 844)], ids=["desktop", "phone"])
 @pytest.mark.parametrize("notebook, lang", [("01-truco.ipynb", "en"), ("03-french-tarot.ipynb", "pt"),
                                             ("00-cardavia.ipynb", "nl")])
-def test_screenshots_show_heading_table_and_dark_four_colours(open_page, notebook, lang, size):
-    """The screens people look at (saved in tests/artifacts/): the first screen shows the page's heading in
-    its language; a game's Table tab starts the table on the first screen, no wider than the window, with
-    the hand's cards and a status line; with four suit colours and the reader's dark scheme the page and
-    the table turn dark."""
+def test_screenshots_show_heading_table_and_dark_four_colours(open_page, notebook, lang):
+    """The screens people look at (saved in tests/artifacts/), at 1366×900 then 390×844 on one page: the
+    first screen shows the page's heading in its language; a game's Table tab starts the table on the first
+    screen, no wider than the window, with the hand's cards and a status line; with four suit colours and
+    the reader's dark scheme the page and the table turn dark."""
     page, watch = open_page(notebook, query=f"lang={lang}")
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    settled(page)
     key = {"00-cardavia.ipynb": "home", "01-truco.ipynb": "truco", "03-french-tarot.ipynb": "french_tarot"}[notebook]
-    name = f"page-{notebook.split('.')[0]}-{lang}-{size[0]}"
-    assert page.title() == WORDS[lang]["title"][key]
-    heading = page.locator("h1")
-    assert heading.all_inner_texts() == [WORDS[lang]["heading"][key]]
-    in_window(heading, size)
-    page.screenshot(path=str(shot(page, name)).replace(".png", "-top.png"))  # the first screen
-    if key != "home":
+    for size in ((1366, 900), (390, 844)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        settled(page)
+        name = f"page-{notebook.split('.')[0]}-{lang}-{size[0]}"
+        assert page.title() == WORDS[lang]["title"][key]
+        heading = page.locator("h1")
+        assert heading.all_inner_texts() == [WORDS[lang]["heading"][key]]
+        page.evaluate("window.scrollTo(0, 0)")  # the top of the page, as it opens
+        in_window(heading, size)
+        page.screenshot(path=str(shot(page, name)).replace(".png", "-top.png"))  # the first screen
+        if key == "home":
+            continue
         page.wait_for_selector(f"{TABLE}[data-ready='1']", state="attached")
         show_tab(page, "table")
         table = page.locator(TABLE)
@@ -166,13 +168,17 @@ def test_screenshots_show_heading_table_and_dark_four_colours(open_page, noteboo
         assert cards.count() >= 3 and all(cards.nth(i).is_visible() for i in range(cards.count()))
         page.screenshot(path=str(shot(page, name + "-table")).replace(".png", "-top.png"))
         light = page.evaluate("getComputedStyle(document.body).backgroundColor")
-        bar = page.locator("[data-testid='settings']")
-        bar.locator("[data-testid='setting-suits']").select_option("four")
+        suits = page.locator("[data-testid='settings'] [data-testid='setting-suits']")
+        suits.select_option("four")
         page.locator(f"{TABLE}[data-suits='four']").wait_for()
         page.emulate_media(color_scheme="dark")
         assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(22, 25, 29)" != light
         assert table.evaluate("el => getComputedStyle(el).getPropertyValue('--cv-ink').trim()") == "#ece6d8"
         shot(page, name + "-table-dark-four-colours")
+        suits.select_option("two")  # the next size starts from the light page with two colours again
+        page.locator(f"{TABLE}[data-suits='two']").wait_for()
+        page.emulate_media(color_scheme="light")
+        show_tab(page, "learn")
     watch.assert_clean()
 
 
