@@ -112,3 +112,13 @@ def tarot_move(table: Any, variant: int, turn: int) -> dict:
 MOVES: dict[str, Callable[[Any, int, int], dict]] = {"truco": human_move, "pao_de_kuai": pdk_move,
                                                      "french_tarot": tarot_move}
 """For each game: the human's next intent at a table, varied by ``variant`` and the turn."""
+
+
+def quick_tarot_high(seed: int) -> Any:
+    """French Tarot's High on a smaller card-play and discard budget (its reading of the worlds unchanged), for
+    tests of what it may see and that its games replay, not of how well it plays."""
+    from cardavia_nb.players.french_tarot import HighPlayer
+
+    high = HighPlayer(seed)
+    high.play_budget, high.discard_worlds = 2000, 12
+    return high

@@ -8,21 +8,14 @@ from cardavia_nb.games.french_tarot.rules import ActionList
 from cardavia_nb.players.french_tarot import HighPlayer, LowPlayer
 from cardavia_nb.players.french_tarot_worlds import (Guess, consistent, model_misses, other_plays, sample_world,
                                                      sample_worlds, to_world)
+from tests.support import quick_tarot_high
 
 G = get("french_tarot")
 
 
-def _quick_high(seed: int) -> HighPlayer:
-    """High on a smaller card-play and discard budget (its world reading unchanged): the suite checks
-    what it may see and that its games replay, not how well it plays."""
-    high = HighPlayer(seed)
-    high.play_budget, high.discard_worlds = 2000, 12
-    return high
-
-
 def test_conformance_suite():
-    testing.check_all(G, [lambda s: LowPlayer(s), _quick_high], list(range(8)),
-                      [LowPlayer(1), _quick_high(2), LowPlayer(3), LowPlayer(4)])
+    testing.check_all(G, [lambda s: LowPlayer(s), quick_tarot_high], list(range(8)),
+                      [LowPlayer(1), quick_tarot_high(2), LowPlayer(3), LowPlayer(4)])
 
 
 def short_of_ordinary_cards():

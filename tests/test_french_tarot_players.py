@@ -5,6 +5,7 @@ from cardavia_nb.core.testing import playout
 from cardavia_nb.games import get
 from cardavia_nb.players.base import RandomPlayer
 from cardavia_nb.players.french_tarot import HighPlayer, LowPlayer
+from tests.support import quick_tarot_high
 
 G = get("french_tarot")
 
@@ -107,7 +108,7 @@ def test_defenders_see_only_the_public_discard_trumps_to_the_end():
     """§12.2: the non-trump part of the discard stays the taker's secret, end of deal included."""
     from cardavia_nb.games.french_tarot import SUIT
 
-    for make, seeds in ((LowPlayer, (3, 4)), (HighPlayer, (5,))):
+    for make, seeds in ((LowPlayer, (3, 4)), (quick_tarot_high, (5,))):
         for seed in seeds:
             for contract in ("prise", "garde", "garde_sans", "garde_contre"):
                 for taker in (0, 1):  # the human (seat 0) as taker, then as defender
