@@ -61,10 +61,11 @@ def notice(page) -> str:
     return page.locator(f"{TABLE} [data-testid='notice']").inner_text()
 
 
-def settles_at(page, expected: tuple) -> tuple:
-    """The table's position once it shows ``expected`` (the resumed frame may still be drawing), else the last seen."""
+def settles_at(page, expected, read=position):
+    """What ``read`` finds on the table (by default its position) once it is ``expected`` (the resumed frame
+    may still be drawing), else the last seen."""
     for _ in range(40):
-        seen = position(page)
+        seen = read(page)
         if seen == expected:
             break
         page.wait_for_timeout(250)
@@ -84,24 +85,32 @@ def context(browser):
     made.close()
 
 
-@pytest.mark.parametrize("lang", ["en", "pt"])
-def test_a_reloaded_page_resumes_its_match_and_says_so(context, tmp_path, lang):
+def test_a_reloaded_page_resumes_its_match_and_says_so(context, tmp_path):
+    """Reloaded in English, then opened again from a Portuguese address: the same match each time."""
     with voila(f"sqlite:///{tmp_path / 'games.sqlite'}", free_port(), tmp_path / "voila.log") as (url, _):
         page = context.new_page()
-        opened(page, url, lang)
+        opened(page, url, "en")
         for _ in range(3):
             move(page)
         before = position(page)
-        page.reload()
-        page.wait_for_selector(READY, timeout=PAGE_DEADLINE_MS, state="attached")
-        wait(page)
-        said = notice(page)
-        assert said.startswith(back_words(lang)), said
-        assert page.locator(f"{TABLE} [data-testid='notice']").get_attribute("data-tone") == "info"  # news, not a refusal
-        assert settles_at(page, before) == before
-        for size, (width, height) in SIZES.items():
-            page.set_viewport_size({"width": width, "height": height})
-            shot(page, f"resume-truco-{lang}-{size}")
+        for lang in ("en", "pt"):
+            if lang == "en":
+                page.reload()
+                page.wait_for_selector(READY, timeout=PAGE_DEADLINE_MS, state="attached")
+                wait(page)
+            else:
+                opened(page, url, lang)
+            said = notice(page)
+            assert said.startswith(back_words(lang)), said
+            assert page.locator(f"{TABLE} [data-testid='notice']").get_attribute("data-tone") == "info"  # news, not a refusal
+            if lang == "en":
+                assert settles_at(page, before) == before
+            else:  # the same hand (the status line is in Portuguese now)
+                assert settles_at(page, before[0], read=hand) == before[0]
+            for size, (width, height) in SIZES.items():
+                page.set_viewport_size({"width": width, "height": height})
+                shot(page, f"resume-truco-{lang}-{size}")
+            page.set_viewport_size({"width": 1280, "height": 900})
 
 
 def test_a_server_killed_in_the_middle_of_games_brings_every_game_back(browser, tmp_path):
@@ -167,29 +176,29 @@ def kept_games(store: str, token: str) -> None:
     opened_store.close()
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_your_games_on_the_home_page_shows_only_this_browsers_games_and_deletes_them(browser, tmp_path, lang):
+def test_your_games_on_the_home_page_shows_only_this_browsers_games_and_deletes_them(browser, tmp_path):
+    """In English, then in French, where the game is deleted."""
     from cardavia_nb.store import new_token
 
     store, token = f"sqlite:///{tmp_path / 'games.sqlite'}", new_token()
     kept_games(store, token)
-    t = lambda key, **p: i18n.translate(key, lang, **p)  # noqa: E731
     mine, theirs = new_context(browser), new_context(browser)
     mine.add_init_script(f"localStorage.setItem('cardavia.token', {token!r})")
     try:
         with voila(store, free_port(), tmp_path / "voila.log") as (url, _):
-            other = theirs.new_page()
-            other.goto(f"{url}voila/render/notebooks/00-cardavia.ipynb?lang={lang}", timeout=PAGE_DEADLINE_MS)
-            other.get_by_text(t("store.history.empty")).wait_for(timeout=PAGE_DEADLINE_MS)
-            page = mine.new_page()
-            page.goto(f"{url}voila/render/notebooks/00-cardavia.ipynb?lang={lang}", timeout=PAGE_DEADLINE_MS)
-            panel = page.locator(".cardavia", has=page.get_by_role("heading", name=t("store.history.title")))
-            panel.get_by_text(t("store.history.unfinished", count=1)).wait_for(timeout=PAGE_DEADLINE_MS)
-            assert panel.locator("ul").first.locator("li").count() == 1  # High's line: Low was not played
-            for size, (width, height) in SIZES.items():
-                page.set_viewport_size({"width": width, "height": height})
-                panel.get_by_role("button", name=t("store.history.delete")).scroll_into_view_if_needed()
-                shot(page, f"history-home-{lang}-{size}")
+            other, page = theirs.new_page(), mine.new_page()
+            for lang in ("en", "fr"):
+                t = lambda key, **p: i18n.translate(key, lang, **p)  # noqa: E731
+                other.goto(f"{url}voila/render/notebooks/00-cardavia.ipynb?lang={lang}", timeout=PAGE_DEADLINE_MS)
+                other.get_by_text(t("store.history.empty")).wait_for(timeout=PAGE_DEADLINE_MS)
+                page.goto(f"{url}voila/render/notebooks/00-cardavia.ipynb?lang={lang}", timeout=PAGE_DEADLINE_MS)
+                panel = page.locator(".cardavia", has=page.get_by_role("heading", name=t("store.history.title")))
+                panel.get_by_text(t("store.history.unfinished", count=1)).wait_for(timeout=PAGE_DEADLINE_MS)
+                assert panel.locator("ul").first.locator("li").count() == 1  # High's line: Low was not played
+                for size, (width, height) in SIZES.items():
+                    page.set_viewport_size({"width": width, "height": height})
+                    panel.get_by_role("button", name=t("store.history.delete")).scroll_into_view_if_needed()
+                    shot(page, f"history-home-{lang}-{size}")
             panel.get_by_role("button", name=t("store.history.delete")).click()
             panel.get_by_role("button", name=t("store.history.confirm_yes")).click()
             panel.get_by_text(t("store.history.empty")).wait_for()

@@ -6,10 +6,8 @@ tests/artifacts/table-truco-<lang>-<size>-match-end.png)."""
 
 from __future__ import annotations
 
-import pytest
-
 from cardavia_nb import i18n
-from tests.browser.pages import TABLE, move, wait
+from tests.browser.pages import TABLE, move, set_look, wait
 from tests.browser.conftest import look
 from tests.browser.test_table_story import SIZES
 
@@ -24,8 +22,13 @@ def nobody_to_play(table) -> None:
     assert table.get_attribute("data-to-act") == ""
 
 
-@pytest.mark.parametrize("lang", ["en", "pt"])
-def test_a_truco_match_ends_with_a_summary_that_says_who_won(open_page, lang):
+WON = {"en": ("You won the match, 30 to 21", "Computer 1 won the match"),
+       "pt": ("Você ganhou a partida por 30 a 21", "Computador 1 ganhou a partida")}
+
+
+def test_a_truco_match_ends_with_a_summary_that_says_who_won(open_page):
+    """Played in Portuguese; the ended match then follows the settings bar into English."""
+    lang = "pt"
     page, watch = open_page(NOTEBOOK, f"lang={lang}", wait_for=f"{TABLE}[data-ready='1']")
     page.set_viewport_size({"width": SIZES["desktop"][0], "height": SIZES["desktop"][1]})
     table = page.locator(TABLE)
@@ -46,9 +49,7 @@ def test_a_truco_match_ends_with_a_summary_that_says_who_won(open_page, lang):
     assert table.locator("[data-testid='status']").inner_text() == i18n.translate("ui.status.over", lang)
     nobody_to_play(table)
     title = summary.locator("[data-testid='summary-title']").inner_text()
-    won = {"en": ("You won the match, 30 to 21", "Computer 1 won the match"),
-           "pt": ("Você ganhou a partida por 30 a 21", "Computador 1 ganhou a partida")}[lang]
-    assert title.startswith(won), title
+    assert title.startswith(WON[lang]), title
     assert summary.locator("[data-testid='points'] tbody tr").count() == 2
     assert summary.locator("[data-testid='notes'] tr").count() >= 2, "the match's points by source"
     look(page, f"table-truco-{lang}-desktop-match-end")
@@ -59,4 +60,11 @@ def test_a_truco_match_ends_with_a_summary_that_says_who_won(open_page, lang):
     new = summary.locator("[data-testid='summary-new']")
     new.scroll_into_view_if_needed()
     assert new.evaluate("b => { const r = b.getBoundingClientRect(); return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === b; }")
+    set_look(page, lang="en")
+    page.wait_for_function("document.documentElement.lang === 'en'", timeout=30_000)
+    page.set_viewport_size({"width": SIZES["desktop"][0], "height": SIZES["desktop"][1]})
+    title = summary.locator("[data-testid='summary-title']").inner_text()
+    assert title.startswith(WON["en"]), title
+    assert table.locator("[data-testid='status']").inner_text() == i18n.translate("ui.status.over", "en")
+    look(page, "table-truco-en-desktop-match-end")
     watch.assert_clean()
