@@ -85,9 +85,10 @@ def context(browser):
     made.close()
 
 
-def test_a_reloaded_page_resumes_its_match_and_says_so(context, tmp_path):
-    """Reloaded in English, then opened again from a Portuguese address: the same match each time."""
-    with voila(f"sqlite:///{tmp_path / 'games.sqlite'}", free_port(), tmp_path / "voila.log") as (url, _):
+def test_a_page_reloaded_or_its_kernel_killed_resumes_its_match_and_says_so(context, tmp_path):
+    """Reloaded in English; then its kernel killed mid-deal and the page opened again from a Portuguese
+    address: the same match each time."""
+    with voila(f"sqlite:///{tmp_path / 'games.sqlite'}", free_port(), tmp_path / "voila.log") as (url, proc):
         page = context.new_page()
         opened(page, url, "en")
         for _ in range(3):
@@ -99,6 +100,10 @@ def test_a_reloaded_page_resumes_its_match_and_says_so(context, tmp_path):
                 page.wait_for_selector(READY, timeout=PAGE_DEADLINE_MS, state="attached")
                 wait(page)
             else:
+                kernels = [int(pid) for pid in os.popen(f"pgrep -P {proc.pid}").read().split()]
+                assert kernels, "the page's kernel runs under the server"
+                for pid in kernels:
+                    os.kill(pid, signal.SIGKILL)
                 opened(page, url, lang)
             said = notice(page)
             assert said.startswith(back_words(lang)), said
@@ -134,22 +139,6 @@ def test_a_server_killed_in_the_middle_of_games_brings_every_game_back(browser, 
     finally:
         for context in contexts:
             context.close()
-
-
-def test_a_kernel_killed_mid_deal_comes_back_on_reload(context, tmp_path):
-    with voila(f"sqlite:///{tmp_path / 'games.sqlite'}", free_port(), tmp_path / "voila.log") as (url, proc):
-        page = context.new_page()
-        opened(page, url)
-        move(page)
-        before = position(page)
-        kernels = [int(pid) for pid in os.popen(f"pgrep -P {proc.pid}").read().split()]
-        assert kernels, "the page's kernel runs under the server"
-        for pid in kernels:
-            os.kill(pid, signal.SIGKILL)
-        page.reload()
-        page.wait_for_selector(READY, timeout=PAGE_DEADLINE_MS, state="attached")
-        wait(page)
-        assert notice(page).startswith(back_words("en")) and settles_at(page, before) == before
 
 
 def test_an_unusable_database_leaves_play_going_and_says_games_are_not_kept(context, tmp_path):
