@@ -78,7 +78,9 @@ OWN_SERVER_TESTS ?= $(addprefix tests/browser/,test_resume.py test_site.py test_
 BROWSER_TESTS ?= tests/browser $(addprefix --ignore=,$(OWN_SERVER_TESTS))
 OTHER_TESTS ?= tests notebooks --ignore=tests/browser
 DURATIONS ?= 15
+# The unit run takes three workers: with two it ran on alone for its last two minutes, after the browser runs.
 WORKERS ?= 2
+UNIT_WORKERS ?= 3
 BROWSER_LOG := tests/artifacts/browser-tests.log
 OWN_SERVER_LOG := tests/artifacts/own-server-tests.log
 PYTEST := $(JUPYTER_ENV) CARDAVIA_CACHE=$(CURDIR)/.jupyter-test/cache CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --durations=$(DURATIONS)
@@ -87,7 +89,7 @@ test: $(VENV)/.stamp-test chromium postgresql site $(AXE)
 	@$(PYTEST) -n $(WORKERS) --dist loadfile -p no:nbval -p no:cacheprovider $(BROWSER_TESTS) >$(BROWSER_LOG) 2>&1 & browser=$$!; \
 	$(PYTEST) -p no:nbval -p no:cacheprovider $(OWN_SERVER_TESTS) >$(OWN_SERVER_LOG) 2>&1 & own=$$!; \
 	trap 'kill $$browser $$own 2>/dev/null' INT TERM; \
-	$(PYTEST) -n $(WORKERS) --dist loadfile --nbval-lax --nbval-current-env $(OTHER_TESTS); others=$$?; \
+	$(PYTEST) -n $(UNIT_WORKERS) --dist loadfile --nbval-lax --nbval-current-env $(OTHER_TESTS); others=$$?; \
 	wait $$browser; browsers=$$?; wait $$own; owns=$$?; \
 	echo "== the browser tests (also in $(BROWSER_LOG))"; cat $(BROWSER_LOG); \
 	echo "== the browser tests with servers of their own (also in $(OWN_SERVER_LOG))"; cat $(OWN_SERVER_LOG); \
