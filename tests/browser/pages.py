@@ -61,6 +61,8 @@ def set_look(page, **values) -> None:
         # the kernel's answer, kept in storage by the bar (a redraw before it would lose the next control)
         page.wait_for_function("([k, v]) => String(JSON.parse(localStorage.getItem('cardavia.settings') || '{}')[k]) === v",
                                arg=[key, str(value)])
+        if key == "lang":  # and the page's own language, which the bar sets once the kernel has answered
+            page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=value, timeout=30_000)
     page.wait_for_timeout(300)
 
 

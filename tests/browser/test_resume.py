@@ -85,6 +85,20 @@ def context(browser):
     made.close()
 
 
+def says_it_resumed(page, lang: str, expected, read=position) -> None:
+    """The page tells, in ``lang`` and as news (not a refusal), that the match came back, and shows what ``read``
+    found before; a picture at each size."""
+    said = notice(page)
+    assert said.startswith(back_words(lang)), said
+    assert page.locator(f"{TABLE} [data-testid='notice']").get_attribute("data-tone") == "info"
+    assert settles_at(page, expected, read) == expected
+    size = page.viewport_size
+    for name, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        shot(page, f"resume-truco-{lang}-{name}")
+    page.set_viewport_size(size)
+
+
 def test_a_page_reloaded_or_its_kernel_killed_resumes_its_match_and_says_so(context, tmp_path):
     """Reloaded in English; then its kernel killed mid-deal and the page opened again from a Portuguese
     address: the same match each time."""
@@ -94,28 +108,17 @@ def test_a_page_reloaded_or_its_kernel_killed_resumes_its_match_and_says_so(cont
         for _ in range(3):
             move(page)
         before = position(page)
-        for lang in ("en", "pt"):
-            if lang == "en":
-                page.reload()
-                page.wait_for_selector(READY, timeout=PAGE_DEADLINE_MS, state="attached")
-                wait(page)
-            else:
-                kernels = [int(pid) for pid in os.popen(f"pgrep -P {proc.pid}").read().split()]
-                assert kernels, "the page's kernel runs under the server"
-                for pid in kernels:
-                    os.kill(pid, signal.SIGKILL)
-                opened(page, url, lang)
-            said = notice(page)
-            assert said.startswith(back_words(lang)), said
-            assert page.locator(f"{TABLE} [data-testid='notice']").get_attribute("data-tone") == "info"  # news, not a refusal
-            if lang == "en":
-                assert settles_at(page, before) == before
-            else:  # the same hand (the status line is in Portuguese now)
-                assert settles_at(page, before[0], read=hand) == before[0]
-            for size, (width, height) in SIZES.items():
-                page.set_viewport_size({"width": width, "height": height})
-                shot(page, f"resume-truco-{lang}-{size}")
-            page.set_viewport_size({"width": 1280, "height": 900})
+        page.reload()
+        page.wait_for_selector(READY, timeout=PAGE_DEADLINE_MS, state="attached")
+        wait(page)
+        says_it_resumed(page, "en", before)
+
+        kernels = [int(pid) for pid in os.popen(f"pgrep -P {proc.pid}").read().split()]
+        assert kernels, "the page's kernel runs under the server"
+        for pid in kernels:
+            os.kill(pid, signal.SIGKILL)
+        opened(page, url, "pt")
+        says_it_resumed(page, "pt", before[0], read=hand)  # the same hand; the status line is in Portuguese now
 
 
 def test_a_server_killed_in_the_middle_of_games_brings_every_game_back(browser, tmp_path):

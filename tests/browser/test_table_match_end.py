@@ -61,7 +61,6 @@ def test_a_truco_match_ends_with_a_summary_that_says_who_won(open_page):
     new.scroll_into_view_if_needed()
     assert new.evaluate("b => { const r = b.getBoundingClientRect(); return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === b; }")
     set_look(page, lang="en")
-    page.wait_for_function("document.documentElement.lang === 'en'", timeout=30_000)
     page.set_viewport_size({"width": SIZES["desktop"][0], "height": SIZES["desktop"][1]})
     title = summary.locator("[data-testid='summary-title']").inner_text()
     assert title.startswith(WON["en"]), title
