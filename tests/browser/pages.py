@@ -114,13 +114,13 @@ def first_play(hand: list[str], top: list[str]) -> tuple[str, ...]:
 
 def plain_move(page) -> None:
     """One move of the human chosen without the Hint (each hint is a search in the kernel and a redraw):
-    the summary's button; in Truco the first answer to a call, else the first card; in Pao De Kuai a pass
-    when it may, else the engine's first multi-card play; in Tarot the first card it may play, else the
-    last action offered."""
+    in Truco the first answer to a call, else the first card; in Pao De Kuai a pass when it may, else the
+    engine's first multi-card play; in Tarot the first card it may play, else the last action offered.
+    Nothing once the summary is up: the deal may have ended since the caller looked, and its button would
+    deal the next one (a class's next deal, for one)."""
     table = page.locator(TABLE)
-    go = table.locator("[data-testid='summary-go']")
-    if go.count():
-        return played(page, go)
+    if table.locator("[data-testid='summary-go'], [data-testid='summary-new']").count():
+        return
     game = table.get_attribute("data-game")
     actions = ids(page, "[data-testid='actions'] [data-action-id]")
     cards = ids(page, "[data-testid='hand'] [data-action-id]")
