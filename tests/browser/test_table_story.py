@@ -1,9 +1,11 @@
-"""The felt tells the story, seen as a person sees it: each game at 1366×900 and 390×844, in English
-at one size and Portuguese at the other, in the phases start, mid-trick, hint open and deal summary (screenshots in
-tests/artifacts/table-<game>-<lang>-<size>-<phase>.png; Pao De Kuai also with its last round open for
-review), with the checks of issue 14 on the way: during play the opponents, the middle, the hand and
-the buttons are on the first screen; the summary says who won, fits 1366×900, its button can be
-reached on a phone, and axe finds no critical or serious violation in it (the phone's in the dark theme)."""
+"""The felt tells the story, seen as a person sees it: each game's deal at 1366×900 and 390×844, the start and the
+middle in one language and, after a live switch in the settings bar, the hint and the deal's summary in the other
+(English then Portuguese for Truco, the other way round for the other two), so each language is seen at each size
+(screenshots in tests/artifacts/table-<game>-<lang>-<size>-<phase>.png; Pao De Kuai also with its last round open
+for review), with the checks of issue 14 on the way: during play the opponents, the middle, the hand and the
+buttons are on the first screen; the summary says who won, fits 1366×900, its button can be reached on a phone,
+and axe finds no critical or serious violation in it (the phone's in the dark theme). One page and one deal per
+game: a page open and a deal played are most of a test's time."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from playwright.sync_api import expect
 from cardavia_nb import i18n
 from tests.browser.conftest import look
 from tests.browser.harness import axe_violations, show_tab
-from tests.browser.pages import TABLE, move, plain_move, played, wait
+from tests.browser.pages import TABLE, move, plain_move, played, set_look, wait
 
 GAMES = {"truco": ("01-truco.ipynb", 13), "pao_de_kuai": ("02-pao-de-kuai.ipynb", 24),
          "french_tarot": ("03-french-tarot.ipynb", 1)}
@@ -56,34 +58,35 @@ def review_last_round(page, name: str) -> None:
         "an open review stays open while the player plays on"
 
 
-# Each game at both sizes, in English at one and Portuguese at the other (Truco the other way round),
-# so both languages are seen at both sizes in six deals instead of twelve (the suite's time).
-CASES = [("truco", "en", "desktop"), ("truco", "pt", "phone"), ("pao_de_kuai", "pt", "desktop"),
-         ("pao_de_kuai", "en", "phone"), ("french_tarot", "pt", "desktop"), ("french_tarot", "en", "phone")]
+# Each game's first language (start and middle) and second (hint and summary).
+LANGS = {"truco": ("en", "pt"), "pao_de_kuai": ("pt", "en"), "french_tarot": ("pt", "en")}
 
 
-@pytest.mark.parametrize(("game", "lang", "size"), CASES)
-def test_the_felt_tells_the_story(open_page, game, lang, size):
-    notebook, seed = GAMES[game]
-    page, watch = open_page(notebook, f"lang={lang}", wait_for=f"{TABLE}[data-ready='1']")
-    show_tab(page, "table")
+def at(page, size: str) -> tuple[int, int]:
+    """The window at ``size``; its width and height."""
     width, height = SIZES[size]
     page.set_viewport_size({"width": width, "height": height})
+    return width, height
+
+
+def looks(page, game: str, lang: str, phase: str, check=None) -> None:
+    """A picture of ``phase`` at each size (desktop last), after ``check(page, size, height)`` at that size."""
+    for size in ("phone", "desktop"):
+        _, height = at(page, size)
+        if check is not None:
+            check(page, size, height)
+        look(page, f"table-{game}-{lang}-{size}-{phase}")
+
+
+def start_checks(page, size: str, height: int) -> None:
+    """The code box's word fits the size; the play is on the first screen; the opponents sit in order (in one
+    row on a phone); the hidden Skip keeps its room without pushing the status line off the felt's centre."""
     table = page.locator(TABLE)
-    box = table.locator("[data-testid='seed']")
-    words = {"en": ("Deal code", "Code"), "pt": ("Código da distribuição", "Código")}[lang]
-    assert box.get_attribute("aria-label") == words[0]
-    expect(box).to_have_attribute("placeholder", words[size == "phone"])  # a phone's code box: one whole word
-    box.fill(str(seed))
-    table.locator("[data-testid='new-game']").click()
-    table.locator("[data-testid='log'] li", has_text=f"{seed}.").first.wait_for()
-    wait(page)
-    name = f"table-{game}-{lang}-{size}"
-    look(page, f"{name}-start")
-    assert table.locator("[data-testid='tab-rules'], [data-testid='title']").count() == 0, "the page's tabs and header do that"
+    words = {"en": ("Deal code", "Code"), "pt": ("Código da distribuição", "Código")}[page.evaluate("document.documentElement.lang")]
+    assert table.locator("[data-testid='seed']").get_attribute("aria-label") == words[0]
+    expect(table.locator("[data-testid='seed']")).to_have_attribute("placeholder", words[size == "phone"])
     if table.get_attribute("data-to-act") == "0":
         on_first_screen(page, height)
-
     seats = positions(page, ".cv-opponents .cv-seat")
     assert [s["seat"] for s in sorted(seats, key=lambda s: s["x"])][-1] == "1", "the next player sits on your right"
     if size == "phone":
@@ -94,25 +97,13 @@ def test_the_felt_tells_the_story(open_page, game, lang, size):
     off = table.locator("[data-testid='status']").evaluate(middle) - table.locator("[data-testid='felt']").evaluate(middle)
     assert abs(off) < 3, f"the status line is {off:.0f} px off the felt's centre (the hidden Skip must not push it)"
 
-    moves = 0
-    if game == "french_tarot":
-        played(page, table.locator("[data-action-id='bid:garde']"))
-        impossible = table.locator("[data-testid='hand'] .cv-impossible")
-        assert impossible.count() >= 1, "Kings and oudlers are marked"
-        king = impossible.first
-        king.click()  # picking a King (or an oudler) says why it cannot be discarded, not the count
-        table.locator("[data-testid='selection-text']", has_text=king.get_attribute("title")).wait_for()
-        look(page, f"{name}-discard")
-        king.click()
-        table.locator("[data-testid='preset-0']").click()
-        played(page, table.locator("[data-testid='play-selection']:not([disabled])"))
-        assert not table.locator("[data-testid^='extra-']", has_text="chien").count()
-    for _ in range(2):
-        move(page)
-        moves += 1
-    look(page, f"{name}-mid")
+
+def middle_checks(page, size: str, height: int) -> None:
+    """In the middle of the deal the play is on the first screen; Tarot's table fits a desktop and its hand a
+    phone's first screen, and the log never says "won by you" about someone else."""
+    table = page.locator(TABLE)
     on_first_screen(page, height)
-    if game == "french_tarot":
+    if table.get_attribute("data-game") == "french_tarot":
         box = table.bounding_box()
         hand = positions(page, "[data-testid='hand']")[0]
         top = page.evaluate(f"document.querySelector(\"{TABLE}\").getBoundingClientRect().top")
@@ -120,11 +111,69 @@ def test_the_felt_tells_the_story(open_page, game, lang, size):
             assert box["height"] <= height, f"the Tarot table is {box['height']:.0f} px tall"
         assert hand["bottom"] - top <= height, "your hand is on the first screen"
         assert "· won by you" not in table.inner_text() and "You · won by" not in table.inner_text()
+
+
+def summary_checks(page, size: str, height: int) -> None:
+    """The summary under axe (the phone's in the dark theme), within the window's width (and, on a desktop, its
+    height), its button reachable by a tap, and the log's numbers in room of their own."""
+    table = page.locator(TABLE)
+    summary = table.locator("[data-testid='result']")
+    width = SIZES[size][0]
+    page.emulate_media(color_scheme="dark" if size == "phone" else "light")
+    found = axe_violations(page)
+    page.emulate_media(color_scheme="light")
+    assert not found, [(v["id"], [n["target"] for n in v["nodes"][:3]]) for v in found]
+    spill = summary.evaluate("""s => { const edge = s.getBoundingClientRect().right;
+        return Math.max(0, ...[...s.querySelectorAll("th, td")].map((c) => c.getBoundingClientRect().right - edge)); }""")
+    assert spill <= 1, f"the summary's table runs {spill:.0f} px past its right edge at {size}"
+    felt = table.locator("[data-testid='felt']").bounding_box()
+    assert felt["x"] + felt["width"] <= width + 1, "the felt with its summary stays within the window's width"
+    if size == "desktop":
+        box = table.bounding_box()
+        assert box["height"] <= height, f"the summary is {box['height']:.0f} px tall"
+    assert reachable(table.locator("[data-testid='summary-go'], [data-testid='summary-new']"))
+    log = table.locator("[data-testid='log']")
+    assert log.evaluate("ol => parseFloat(getComputedStyle(ol).paddingLeft) >= 2.8 * parseFloat(getComputedStyle(ol).fontSize)")
+    assert log.get_attribute("aria-label")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_felt_tells_the_story(open_page, game):
+    notebook, seed = GAMES[game]
+    first, second = LANGS[game]
+    page, watch = open_page(notebook, f"lang={first}", wait_for=f"{TABLE}[data-ready='1']")
+    show_tab(page, "table")
+    table = page.locator(TABLE)
+    table.locator("[data-testid='seed']").fill(str(seed))
+    table.locator("[data-testid='new-game']").click()
+    table.locator("[data-testid='log'] li", has_text=f"{seed}.").first.wait_for()
+    wait(page)
+    looks(page, game, first, "start", start_checks)
+    assert table.locator("[data-testid='tab-rules'], [data-testid='title']").count() == 0, "the page's tabs and header do that"
+
+    if game == "french_tarot":
+        played(page, table.locator("[data-action-id='bid:garde']"))
+        impossible = table.locator("[data-testid='hand'] .cv-impossible")
+        assert impossible.count() >= 1, "Kings and oudlers are marked"
+        king = impossible.first
+        king.click()  # picking a King (or an oudler) says why it cannot be discarded, not the count
+        table.locator("[data-testid='selection-text']", has_text=king.get_attribute("title")).wait_for()
+        looks(page, game, first, "discard")
+        king.click()
+        table.locator("[data-testid='preset-0']").click()
+        played(page, table.locator("[data-testid='play-selection']:not([disabled])"))
+        assert not table.locator("[data-testid^='extra-']", has_text="chien").count()
+    for _ in range(2):
+        move(page)
+    looks(page, game, first, "mid", middle_checks)
+
+    set_look(page, lang=second)  # the rest of the deal in the other language, switched live
+    wait(page)
     table.locator("[data-testid='hint']").click()
     table.locator("[data-testid='hint-panel'] li").first.wait_for()
-    look(page, f"{name}-hint")
+    looks(page, game, second, "hint")
     if game == "pao_de_kuai":
-        review_last_round(page, name)
+        review_last_round(page, f"table-{game}-{second}-desktop")
 
     for _ in range(80):  # to the summary without the Hint: its look was taken above, and each costs a search
         if table.locator("[data-testid='summary-go'], [data-testid='summary-new']").count():
@@ -135,32 +184,15 @@ def test_the_felt_tells_the_story(open_page, game, lang, size):
     # High's line on the same cards comes a moment later and the summary is drawn again with it: look once it is in
     page.wait_for_function("(playing) => { const line = document.querySelector(\"[data-testid='same-cards']\"); "
                            "return line && line.textContent !== playing; }",
-                           arg=i18n.translate("review.same.playing", lang), timeout=60_000)
+                           arg=i18n.translate("review.same.playing", second), timeout=60_000)
     wait(page)
     assert table.locator(".cv-now").count() == 0, "nobody is 'to play' once the deal is over"
     assert table.locator("[data-testid='actions'] button").count() == 0
     assert summary.locator("[data-testid='hints-used']").inner_text().strip()[-1].isdigit()
     title = summary.locator("[data-testid='summary-title']").inner_text()
-    assert title and title not in (i18n.translate("ui.table.deal_done", lang), i18n.translate("ui.status.over", lang))
-    if lang == "en":
+    assert title and title not in (i18n.translate("ui.table.deal_done", second), i18n.translate("ui.status.over", second))
+    if second == "en":
         assert "Payoff" not in summary.inner_text()
         assert any(word in title for word in ("won", "went out", "contract")), title
-    look(page, f"{name}-summary")
-    # the deal's end under axe (the middle of a deal is in test_a11y.py): the phone in the dark theme
-    page.emulate_media(color_scheme="dark" if size == "phone" else "light")
-    found = axe_violations(page)
-    page.emulate_media(color_scheme="light")
-    assert not found, [(v["id"], [n["target"] for n in v["nodes"][:3]]) for v in found]
-    spill = summary.evaluate("""s => { const edge = s.getBoundingClientRect().right;
-        return Math.max(0, ...[...s.querySelectorAll("th, td")].map((c) => c.getBoundingClientRect().right - edge)); }""")
-    assert spill <= 1, f"the {game} summary's table runs {spill:.0f} px past its right edge"
-    felt = table.locator("[data-testid='felt']").bounding_box()
-    assert felt["x"] + felt["width"] <= width + 1, "the felt with its summary stays within the window's width"
-    if size == "desktop":
-        box = table.bounding_box()
-        assert box["height"] <= height, f"the {game} summary is {box['height']:.0f} px tall"
-    assert reachable(table.locator("[data-testid='summary-go'], [data-testid='summary-new']"))
-    log = table.locator("[data-testid='log']")
-    assert log.evaluate("ol => parseFloat(getComputedStyle(ol).paddingLeft) >= 2.8 * parseFloat(getComputedStyle(ol).fontSize)")
-    assert log.get_attribute("aria-label")
+    looks(page, game, second, "summary", summary_checks)
     watch.assert_clean()
