@@ -58,5 +58,8 @@ def landing(notebooks: list[str]) -> str:
                      for code in i18n.LANGS)
     body = "\n".join(section(lang, notebooks) for lang in i18n.LANGS)
     return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>Cardavia</title>\n{STYLE}\n'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>Cardavia</title>\n'
+            # no icon: else the browser asks the host's root (outside a project site) for a favicon.ico
+            '<link rel="icon" href="data:,">\n'
+            f'{STYLE}\n'
             f'</head>\n<body>\n<nav>{langs}</nav>\n{body}\n{PICK}\n</body>\n</html>\n')

@@ -102,6 +102,12 @@ def _console_error(message) -> bool:
     return message.type == "error" and SHUTDOWN not in (message.location or {}).get("url", "")
 
 
+def _said(message) -> str:
+    """A console message with the address it is about, when it names one (a failed resource's does)."""
+    url = (message.location or {}).get("url")
+    return f"{message.text} ({url})" if url else message.text
+
+
 @dataclass
 class Watch:
     """What a page did that must not happen: console errors, failed and external requests."""
@@ -112,7 +118,7 @@ class Watch:
 
     def attach(self, page) -> "Watch":
         """Record the page's console errors and requests from now on."""
-        page.on("console", lambda m: _console_error(m) and self.console_errors.append(m.text))
+        page.on("console", lambda m: _console_error(m) and self.console_errors.append(_said(m)))
         page.on("pageerror", lambda e: self.console_errors.append(str(e)))
         page.on("request", lambda r: None if is_local(r.url) else self.external.append(r.url))
         page.on("requestfailed", lambda r: is_local(r.url) and not _leaving(r) and self.failed.append(f"{r.url} ({r.failure})"))

@@ -77,6 +77,16 @@ def back_words(lang: str) -> str:
     return i18n.translate("store.resumed_match", lang, score="", deal="").split(":")[0]
 
 
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """One Voila with a SQLite store for the tests that need no server of their own (each test has its own
+    browser profile, so its own token and games): yields (URL, process, store URL, log path)."""
+    folder = tmp_path_factory.mktemp("served")
+    store = f"sqlite:///{folder / 'games.sqlite'}"
+    with voila(store, free_port(), folder / "voila.log") as (url, proc):
+        yield url, proc, store, folder / "voila.log"
+
+
 @pytest.fixture
 def context(browser):
     """A fresh browser profile (its own localStorage) for one test."""
@@ -99,31 +109,31 @@ def says_it_resumed(page, lang: str, expected, read=position) -> None:
     page.set_viewport_size(size)
 
 
-def test_a_page_reloaded_or_its_kernel_killed_resumes_its_match_and_says_so(context, tmp_path):
+def test_a_page_reloaded_or_its_kernel_killed_resumes_its_match_and_says_so(context, served):
     """Reloaded in English; then its kernel killed mid-deal and the page opened again from a Portuguese
     address: the same match each time."""
-    with voila(f"sqlite:///{tmp_path / 'games.sqlite'}", free_port(), tmp_path / "voila.log") as (url, proc):
-        page = context.new_page()
-        opened(page, url, "en")
-        for _ in range(3):
-            move(page)
-        before = position(page)
-        page.reload()
-        page.wait_for_selector(READY, timeout=PAGE_DEADLINE_MS, state="attached")
-        wait(page)
-        says_it_resumed(page, "en", before)
+    url, proc, _, _ = served
+    page = context.new_page()
+    opened(page, url, "en")
+    for _ in range(3):
+        move(page)
+    before = position(page)
+    page.reload()
+    page.wait_for_selector(READY, timeout=PAGE_DEADLINE_MS, state="attached")
+    wait(page)
+    says_it_resumed(page, "en", before)
 
-        kernels = [int(pid) for pid in os.popen(f"pgrep -P {proc.pid}").read().split()]
-        assert kernels, "the page's kernel runs under the server"
-        for pid in kernels:
-            os.kill(pid, signal.SIGKILL)
-        opened(page, url, "pt")
-        says_it_resumed(page, "pt", before[0], read=hand)  # the same hand; the status line is in Portuguese now
+    kernels = [int(pid) for pid in os.popen(f"pgrep -P {proc.pid}").read().split()]  # (other tests' are idle)
+    assert kernels, "the page's kernel runs under the server"
+    for pid in kernels:
+        os.kill(pid, signal.SIGKILL)
+    opened(page, url, "pt")
+    says_it_resumed(page, "pt", before[0], read=hand)  # the same hand; the status line is in Portuguese now
 
 
 def test_a_server_killed_in_the_middle_of_games_brings_every_game_back(browser, tmp_path):
     store, port = f"sqlite:///{tmp_path / 'games.sqlite'}", free_port()
-    contexts = [new_context(browser) for _ in range(3)]
+    contexts = [new_context(browser) for _ in range(2)]  # two games, one and two moves in
     try:
         with voila(store, port, tmp_path / "voila-1.log") as (url, proc):
             pages = [context.new_page() for context in contexts]
@@ -168,51 +178,51 @@ def kept_games(store: str, token: str) -> None:
     opened_store.close()
 
 
-def test_your_games_on_the_home_page_shows_only_this_browsers_games_and_deletes_them(browser, tmp_path):
+def test_your_games_on_the_home_page_shows_only_this_browsers_games_and_deletes_them(browser, served):
     """In English, then in French, where the game is deleted."""
     from cardavia_nb.store import new_token
 
-    store, token = f"sqlite:///{tmp_path / 'games.sqlite'}", new_token()
+    url, _, store, log = served
+    token = new_token()
     kept_games(store, token)
     mine, theirs = new_context(browser), new_context(browser)
     mine.add_init_script(f"localStorage.setItem('cardavia.token', {token!r})")
     try:
-        with voila(store, free_port(), tmp_path / "voila.log") as (url, _):
-            other, page = theirs.new_page(), mine.new_page()
-            for lang in ("en", "fr"):
-                t = lambda key, **p: i18n.translate(key, lang, **p)  # noqa: E731
-                other.goto(f"{url}voila/render/notebooks/00-cardavia.ipynb?lang={lang}", timeout=PAGE_DEADLINE_MS)
-                other.get_by_text(t("store.history.empty")).wait_for(timeout=PAGE_DEADLINE_MS)
-                page.goto(f"{url}voila/render/notebooks/00-cardavia.ipynb?lang={lang}", timeout=PAGE_DEADLINE_MS)
-                panel = page.locator(".cardavia", has=page.get_by_role("heading", name=t("store.history.title")))
-                panel.get_by_text(t("store.history.unfinished", count=1)).wait_for(timeout=PAGE_DEADLINE_MS)
-                assert panel.locator("ul").first.locator("li").count() == 1  # High's line: Low was not played
-                for size, (width, height) in SIZES.items():
-                    page.set_viewport_size({"width": width, "height": height})
-                    panel.get_by_role("button", name=t("store.history.delete")).scroll_into_view_if_needed()
-                    shot(page, f"history-home-{lang}-{size}")
-            panel.get_by_role("button", name=t("store.history.delete")).click()
-            panel.get_by_role("button", name=t("store.history.confirm_yes")).click()
-            panel.get_by_text(t("store.history.empty")).wait_for()
-            shot(page, f"history-home-{lang}-deleted")
-            assert token not in page.url and token not in (tmp_path / "voila.log").read_text()
+        other, page = theirs.new_page(), mine.new_page()
+        for lang in ("en", "fr"):
+            t = lambda key, **p: i18n.translate(key, lang, **p)  # noqa: E731
+            other.goto(f"{url}voila/render/notebooks/00-cardavia.ipynb?lang={lang}", timeout=PAGE_DEADLINE_MS)
+            other.get_by_text(t("store.history.empty")).wait_for(timeout=PAGE_DEADLINE_MS)
+            page.goto(f"{url}voila/render/notebooks/00-cardavia.ipynb?lang={lang}", timeout=PAGE_DEADLINE_MS)
+            panel = page.locator(".cardavia", has=page.get_by_role("heading", name=t("store.history.title")))
+            panel.get_by_text(t("store.history.unfinished", count=1)).wait_for(timeout=PAGE_DEADLINE_MS)
+            assert panel.locator("ul").first.locator("li").count() == 1  # High's line: Low was not played
+            for size, (width, height) in SIZES.items():
+                page.set_viewport_size({"width": width, "height": height})
+                panel.get_by_role("button", name=t("store.history.delete")).scroll_into_view_if_needed()
+                shot(page, f"history-home-{lang}-{size}")
+        panel.get_by_role("button", name=t("store.history.delete")).click()
+        panel.get_by_role("button", name=t("store.history.confirm_yes")).click()
+        panel.get_by_text(t("store.history.empty")).wait_for()
+        shot(page, f"history-home-{lang}-deleted")
+        assert token not in page.url and token not in log.read_text()
     finally:
         mine.close()
         theirs.close()
 
 
-def test_a_finished_deal_is_reviewed_from_the_home_page(context, tmp_path):
-    with voila(f"sqlite:///{tmp_path / 'games.sqlite'}", free_port(), tmp_path / "voila.log") as (url, _):
-        page = context.new_page()
-        page.goto(f"{url}voila/render/notebooks/02-pao-de-kuai.ipynb?lang=en&tab=table", timeout=PAGE_DEADLINE_MS,
-                  wait_until="domcontentloaded")
-        page.wait_for_selector(READY, timeout=PAGE_DEADLINE_MS, state="attached")
-        wait(page)
-        play_to_the_end(page)
-        page.goto(f"{url}voila/render/notebooks/00-cardavia.ipynb?lang=en", timeout=PAGE_DEADLINE_MS)
-        panel = page.locator(".cardavia", has=page.get_by_role("heading", name=i18n.translate("store.history.title")))
-        panel.get_by_role("link", name=i18n.translate("store.history.review_link")).click(timeout=PAGE_DEADLINE_MS)
-        page.wait_for_selector(READY, timeout=PAGE_DEADLINE_MS, state="attached")
-        page.locator(f"{PANEL}:not([hidden]) [data-testid='replay-where']").wait_for(timeout=PAGE_DEADLINE_MS)
-        assert "02-pao-de-kuai.ipynb" in page.url and "review=" not in page.url  # a reload brings back play
-        shot(page, "history-review")
+def test_a_finished_deal_is_reviewed_from_the_home_page(context, served):
+    url = served[0]
+    page = context.new_page()
+    page.goto(f"{url}voila/render/notebooks/02-pao-de-kuai.ipynb?lang=en&tab=table", timeout=PAGE_DEADLINE_MS,
+              wait_until="domcontentloaded")
+    page.wait_for_selector(READY, timeout=PAGE_DEADLINE_MS, state="attached")
+    wait(page)
+    play_to_the_end(page)
+    page.goto(f"{url}voila/render/notebooks/00-cardavia.ipynb?lang=en", timeout=PAGE_DEADLINE_MS)
+    panel = page.locator(".cardavia", has=page.get_by_role("heading", name=i18n.translate("store.history.title")))
+    panel.get_by_role("link", name=i18n.translate("store.history.review_link")).click(timeout=PAGE_DEADLINE_MS)
+    page.wait_for_selector(READY, timeout=PAGE_DEADLINE_MS, state="attached")
+    page.locator(f"{PANEL}:not([hidden]) [data-testid='replay-where']").wait_for(timeout=PAGE_DEADLINE_MS)
+    assert "02-pao-de-kuai.ipynb" in page.url and "review=" not in page.url  # a reload brings back play
+    shot(page, "history-review")

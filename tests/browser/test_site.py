@@ -16,15 +16,13 @@ from cardavia_nb import games, i18n
 from cardavia_nb.review.deals import played_deal
 from cardavia_nb.ui.home import PAGES
 from tests.browser.conftest import READY, shot
-from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, Watch, free_port, new_context, show_tab
+from tests.browser.harness import ROOT, Watch, free_port, new_context, show_tab
 from tests.browser.pages import TABLE
 from tests.browser.test_resume import back_words
 from tests.browser.test_table_review import play_to_the_end
 
 SITE = ROOT / "_site"
 PREFIX = "/cardavia_nb/"  # a GitHub Pages project site lives at /<repo>/
-# Every host but loopback is unresolvable: a request leaving the site cannot even find its server.
-OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 
 # Pyodide compiles its wasm and imports every package on each page: 10-20 s on 2 busy cores.
 START_MS = 180_000
@@ -61,14 +59,6 @@ def site_url():
     server.server_close()
 
 
-@pytest.fixture(scope="module")
-def offline(browser):
-    """A second Chromium from the session's Playwright that resolves no host but loopback."""
-    chromium = browser.browser_type.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, OFFLINE], headless=True)
-    yield chromium
-    chromium.close()
-
-
 def seed_hand() -> list[str]:
     """Your cards in the first deal of a Truco game with TABLE_SEED, from the engine."""
     truco = games.get("truco")
@@ -88,8 +78,8 @@ def wait_ready(page, selector: str, what: str) -> float:
     return time.monotonic() - start
 
 
-def test_site_plays_truco_offline_under_a_subpath(offline, site_url):
-    context = new_context(offline)
+def test_site_plays_truco_offline_under_a_subpath(browser, site_url):
+    context = new_context(browser)
     received: list[int] = []
     context.on("requestfinished", lambda r: received.append(r.sizes()["responseBodySize"]))
     page = context.new_page()
@@ -159,8 +149,8 @@ def test_site_plays_truco_offline_under_a_subpath(offline, site_url):
     context.close()
 
 
-def test_lab_runs_a_notebook_and_follows_its_links(offline, site_url):
-    context = new_context(offline)
+def test_lab_runs_a_notebook_and_follows_its_links(browser, site_url):
+    context = new_context(browser)
     page = context.new_page()
     page.set_default_timeout(60_000)
     watch = Watch().attach(page)
@@ -179,8 +169,8 @@ def test_lab_runs_a_notebook_and_follows_its_links(offline, site_url):
 
 
 @pytest.mark.parametrize("notebook", [page for game, page in PAGES.items() if game not in ("truco", "pao_de_kuai")])
-def test_every_other_game_app_runs(offline, site_url, notebook):
-    context = new_context(offline)
+def test_every_other_game_app_runs(browser, site_url, notebook):
+    context = new_context(browser)
     page = context.new_page()
     watch = Watch().attach(page)
     page.goto(f"{site_url}app/voici/render/{notebook.removesuffix('.ipynb')}.html", timeout=60_000)
@@ -195,10 +185,10 @@ REPLAY_AT = "(n) => document.querySelector(\"[data-testid='replay-lines'] li[ari
 JUDGED = "[data-testid='review-progress'][data-done='1']"
 
 
-def test_the_review_answers_clicks_while_the_browser_judges(offline, site_url):
+def test_the_review_answers_clicks_while_the_browser_judges(browser, site_url):
     """Python in the browser has no threads: the review runs between the page's messages, so the replay's
     clicks are answered while it judges (their times and the review's are printed)."""
-    context = new_context(offline)
+    context = new_context(browser)
     page = context.new_page()
     page.set_default_timeout(60_000)
     watch = Watch().attach(page)
