@@ -14,16 +14,25 @@ JUPYTER_ENV := JUPYTER_CONFIG_DIR=$(CURDIR)/.jupyter-test/config JUPYTER_DATA_DI
 .PHONY: play lab class test test-fast bench chromium postgresql clean site test-site npm
 
 # Installs go through uv (pip only installs uv): it resolves as pip does, downloads in parallel and
-# took 8 s where pip took 41 s to set up the test environment here.
+# took 8 s where pip took 41 s to set up the test environment here. It compiles the bytecode as pip does:
+# where PYTHONDONTWRITEBYTECODE is set (as on these machines) nothing else would, and every kernel and
+# worker would compile its imports again (about 150 CPU-s more in make test). The site's tools run once.
 UV = $(PY) -m uv pip install -q --python
-$(VENV)/.stamp-notebooks: pyproject.toml $(wildcard share/jupyter/voila/templates/cardavia/*)
+UV_COMPILED = $(PY) -m uv pip install -q --compile-bytecode --python
+# The package's own bytecode, for the same reason (its editable install is this checkout): a quarter of a
+# second less for each kernel that starts. Stale files are only ignored, so it runs before each use.
+COMPILED = $(PY) -m compileall -q -j 0 cardavia_nb >/dev/null
+$(VENV)/.stamp-uv:
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q uv
-	$(UV) $(PY) -e ".[notebooks]"
+	touch $@
+
+$(VENV)/.stamp-notebooks: pyproject.toml $(wildcard share/jupyter/voila/templates/cardavia/*) $(VENV)/.stamp-uv
+	$(UV_COMPILED) $(PY) -e ".[notebooks]"
 	touch $@
 
 $(VENV)/.stamp-test: pyproject.toml $(VENV)/.stamp-notebooks
-	$(UV) $(PY) -e ".[test]"
+	$(UV_COMPILED) $(PY) -e ".[test]"
 	touch $@
 
 ## play: set up and serve the home page with Voila on http://$(HOST):$(PORT)/ (Ctrl-C stops it); each game
@@ -33,6 +42,7 @@ POOL ?= 1
 STORE ?= sqlite:///$(CURDIR)/.cardavia/games.sqlite
 GAME_PAGES := 01-truco 02-pao-de-kuai 03-french-tarot
 play: $(VENV)/.stamp-notebooks
+	@$(COMPILED)
 	@echo "Cardavia is at http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
 	$(JUPYTER_ENV) CARDAVIA_STORE='$(STORE)' $(VENV)/bin/voila --Voila.ip=$(HOST) --Voila.port=$(PORT) $(if $(filter 0,$(POOL)),,$(shell \
 	  $(PY) -m cardavia_nb.classmode --print-flags --students $$(( $(POOL) * $(words $(GAME_PAGES)) )) --pages $(GAME_PAGES) --fill-delay 0))
@@ -45,6 +55,7 @@ PAGES ?= 01-truco
 FILL_DELAY ?= 60
 class: HOST = 0.0.0.0
 class: $(VENV)/.stamp-notebooks
+	@$(COMPILED)
 	$(JUPYTER_ENV) $(PY) -m cardavia_nb.classmode --students $(STUDENTS) --pages $(PAGES) \
 	  --fill-delay $(FILL_DELAY) --host $(HOST) --port $(PORT) --store '$(STORE)' --data-dir '$(CURDIR)/.cardavia'
 
@@ -89,6 +100,7 @@ OWN_SERVER_LOG := tests/artifacts/own-server-tests.log
 PYTEST := $(JUPYTER_ENV) CARDAVIA_CACHE=$(CURDIR)/.jupyter-test/cache CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --durations=$(DURATIONS)
 test: $(VENV)/.stamp-test chromium postgresql site $(AXE)
 	@mkdir -p $(dir $(BROWSER_LOG))
+	@$(COMPILED)
 	@$(PYTEST) -n $(WORKERS) --dist loadfile -p no:nbval -p no:cacheprovider $(BROWSER_TESTS) >$(BROWSER_LOG) 2>&1 & browser=$$!; \
 	$(PYTEST) -p no:nbval -p no:cacheprovider $(OWN_SERVER_TESTS) >$(OWN_SERVER_LOG) 2>&1 & own=$$!; \
 	trap 'kill $$browser $$own 2>/dev/null' INT TERM; \
@@ -114,7 +126,7 @@ site: $(SITE_VENV)/.stamp npm
 test-site: $(VENV)/.stamp-test chromium site
 	$(JUPYTER_ENV) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest -p no:nbval tests/browser/test_site.py
 
-$(SITE_VENV)/.stamp: site/requirements.txt site/constraints.txt $(VENV)/.stamp-notebooks
+$(SITE_VENV)/.stamp: site/requirements.txt site/constraints.txt $(VENV)/.stamp-uv
 	test -x $(SITE_VENV)/bin/python || $(PYTHON) -m venv $(SITE_VENV)
 	$(UV) $(SITE_VENV)/bin/python -r site/requirements.txt -c site/constraints.txt
 	touch $@
