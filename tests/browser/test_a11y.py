@@ -146,33 +146,40 @@ def test_text_suits_and_focus_rings_keep_their_contrast_at_the_slider_extremes(o
     watch.assert_clean()
 
 
+def on_tabs(page, size: str, tabs: list) -> list[tuple[str, str, dict]]:
+    """axe's findings on each of ``tabs`` (None: the page as it is) at ``size``."""
+    page.set_viewport_size(dict(zip(("width", "height"), VIEWPORTS[size])))
+    page.wait_for_function("!document.documentElement.dataset.cvSettling", timeout=30_000)
+    if tabs[0]:
+        page.wait_for_selector(f"{TABLE}[data-ready='1']", state="attached")
+    found = []
+    for tab in tabs:
+        if tab:
+            show_tab(page, tab)
+        found += [(size, tab, v) for v in axe_violations(page)]
+    return found
+
+
 @pytest.mark.parametrize("notebook", PAGES)
 def test_axe_finds_no_critical_or_serious_violation(open_page, notebook):
-    """Every tab of each page in English at 1366×900, then in Portuguese, chosen in the settings bar as a
-    player would, at 390×844; then, back in English, each game's table in the middle of a deal at both
-    sizes (test_table_story.py puts each deal's end under axe). One page open for all of it (opening a page
-    is most of the test's time). At 390×844 the Learn tab is left out: the same widgets as at 1366×900,
-    its longest axe run (the lessons are most of a page's nodes), and nothing in it changes layout on a
-    phone but its width."""
+    """Each page in English at 1366×900: the Learn and Full rules tabs, then the table in the middle of a deal
+    at both sizes (test_table_story.py puts each deal's end under axe, Truco's in Portuguese); then in
+    Portuguese, chosen in the settings bar as a player would, at 390×844: the Full rules tab, the table
+    with its deal under way. One page open for all of it (opening a page is most of the test's time). At
+    390×844 the Learn tab is left out: the same widgets as at 1366×900, its longest axe run (the lessons
+    are most of a page's nodes), and nothing in it changes layout on a phone but its width."""
     if not AXE.exists():
         pytest.fail(f"{AXE} is missing: `make test` unpacks axe-core from npm.")
     page, watch = open_page(notebook)
-    found = []
-    for size in VIEWPORTS:
-        if size == "phone":
-            set_look(page, lang="pt")
-        page.set_viewport_size(dict(zip(("width", "height"), VIEWPORTS[size])))
-        page.wait_for_function("!document.documentElement.dataset.cvSettling", timeout=30_000)
-        tabs = [None] if notebook == PAGES[0] else ["learn", "table", "rules"] if size == "desktop" else ["table", "rules"]
-        if tabs[0]:
-            page.wait_for_selector(f"{TABLE}[data-ready='1']", state="attached")
-        for tab in tabs:
-            if tab:
-                show_tab(page, tab)
-            found += [(size, tab, v) for v in axe_violations(page)]
     if notebook in DEALS:
-        set_look(page, lang="en")
+        found = on_tabs(page, "desktop", ["learn", "rules"])
         found += [(size, phase, v) for phase, size, v in mid_deal(page, notebook)]
+        set_look(page, lang="pt")
+        found += on_tabs(page, "phone", ["rules", "table"])
+    else:
+        found = on_tabs(page, "desktop", [None])
+        set_look(page, lang="pt")
+        found += on_tabs(page, "phone", [None])
     for size, tab, v in found:
         print(notebook, size, tab, v["impact"], v["id"], len(v["nodes"]), [n["target"] for n in v["nodes"][:3]])
     outside = sorted({v["id"] for _, _, v in found for n in v["nodes"] if not n["table"]})

@@ -23,9 +23,21 @@ def settled(page) -> None:
 @pytest.mark.parametrize("notebook, game", [("01-truco.ipynb", "truco"), ("02-pao-de-kuai.ipynb", "pao_de_kuai"),
                                             ("03-french-tarot.ipynb", "french_tarot")])
 def test_game_page_opens_with_header_tabs_and_title(open_page, notebook, game):
+    """The skip link first (the first Tab of a page just opened), then the header, the tabs by arrow keys and
+    the address."""
     page, watch = open_page(notebook, query="lang=pt", wait_for=f"{TABLE}[data-ready='1']")
     settled(page)
     words = WORDS["pt"]
+    page.keyboard.press("Tab")
+    skip = page.locator(".cv-skiplink")
+    assert page.evaluate("document.activeElement.className") == "cv-skiplink"
+    assert skip.inner_text() == words["skip"] and skip.is_visible()
+    page.keyboard.press("Enter")
+    assert page.locator("#cv-panel-table").is_visible()
+    assert page.evaluate("document.activeElement.id") == "cv-panel-table"
+    page.keyboard.press("Tab")  # the next Tab lands inside the table
+    assert page.evaluate(f"!!document.activeElement.closest(\"{TABLE}\")")
+    show_tab(page, "learn")
     assert page.title() == words["title"][game] and page.evaluate("document.documentElement.lang") == "pt"
     assert page.locator("h1").all_inner_texts() == [words["heading"][game]]
     assert page.locator("main").count() == 1
@@ -46,39 +58,6 @@ def test_game_page_opens_with_header_tabs_and_title(open_page, notebook, game):
     rules = i18n.translate(f"{game}.rules.full", "pt").splitlines()[0].lstrip("# ").strip()
     page.locator("#cv-panel-rules").get_by_text(rules).first.wait_for()
     shot(page, f"page-{game}-pt-rules")
-    watch.assert_clean()
-
-
-def test_switching_tabs_keeps_the_game_in_progress(open_page):
-    page, watch = open_page("01-truco.ipynb", query="tab=table", wait_for=f"{TABLE}[data-ready='1']")
-    settled(page)
-    assert page.locator("#cv-panel-table").is_visible() and page.locator("#cv-tab-table").get_attribute("aria-selected") == "true"
-    table = page.locator(TABLE)
-    table.locator("[data-testid='seed']").fill("13")
-    table.locator("[data-testid='seed']").press("Enter")
-    table.locator("[data-testid='log'] li", has_text="code 13.").wait_for()
-    table.locator("[data-testid='hand'] button[data-action-id]").first.click()
-    lines = table.locator("[data-testid='log'] li").count()
-    show_tab(page, "learn")
-    show_tab(page, "rules")
-    show_tab(page, "table")
-    assert table.locator("[data-testid='log'] li").count() >= lines  # the same game, not a new one
-    assert table.locator("[data-testid='log'] li", has_text="code 13.").count() == 1
-    watch.assert_clean()
-
-
-def test_skip_link_leads_to_the_table(open_page):
-    page, watch = open_page("03-french-tarot.ipynb", query="lang=fr")
-    settled(page)
-    page.keyboard.press("Tab")
-    skip = page.locator(".cv-skiplink")
-    assert page.evaluate("document.activeElement.className") == "cv-skiplink"
-    assert skip.inner_text() == WORDS["fr"]["skip"] and skip.is_visible()
-    page.keyboard.press("Enter")
-    assert page.locator("#cv-panel-table").is_visible()
-    assert page.evaluate("document.activeElement.id") == "cv-panel-table"
-    page.keyboard.press("Tab")  # the next Tab lands inside the table
-    assert page.evaluate(f"!!document.activeElement.closest(\"{TABLE}\")")
     watch.assert_clean()
 
 
@@ -107,18 +86,7 @@ def test_settings_survive_reload_and_navigation_and_the_address_language_wins(op
     watch.assert_clean()
 
 
-def test_start_up_line_in_the_page_language_until_the_page_is_ready(open_page, voila_url, browser):
-    page, watch = open_page("00-cardavia.ipynb")
-    page.goto(f"{voila_url}voila/render/notebooks/02-pao-de-kuai.ipynb?lang=pt", wait_until="commit")
-    line = page.locator("#cv-starting")
-    line.wait_for(state="attached", timeout=30_000)
-    assert line.get_attribute("role") == "status" and line.inner_text().strip() == WORDS["pt"]["starting"]
-    settled(page)
-    assert line.count() == 0 and page.locator("#rendered_cells").is_visible()
-    watch.assert_clean()
-
-
-def test_home_offers_learn_and_play_and_play_opens_the_table(open_page):
+def test_home_offers_learn_and_play_and_play_opens_the_table_then_a_page_says_it_is_starting(open_page, voila_url):
     page, watch = open_page("00-cardavia.ipynb", query="lang=es")
     settled(page)
     assert page.title() == WORDS["es"]["title"]["home"] and page.locator("h1").count() == 1
@@ -127,6 +95,13 @@ def test_home_offers_learn_and_play_and_play_opens_the_table(open_page):
     settled(page)
     assert page.locator("#cv-panel-table").is_visible() and page.title() == WORDS["es"]["title"]["truco"]
     shot(page, "page-truco-es-from-play")
+    # the next page says it is starting, in the language of its address, until it is ready
+    page.goto(f"{voila_url}voila/render/notebooks/02-pao-de-kuai.ipynb?lang=pt", wait_until="commit")
+    line = page.locator("#cv-starting")
+    line.wait_for(state="attached", timeout=30_000)
+    assert line.get_attribute("role") == "status" and line.inner_text().strip() == WORDS["pt"]["starting"]
+    settled(page)
+    assert line.count() == 0 and page.locator("#rendered_cells").is_visible()
     watch.assert_clean()
 
 
@@ -182,10 +157,26 @@ def test_screenshots_show_heading_table_and_dark_four_colours(open_page, noteboo
     watch.assert_clean()
 
 
-def test_a_phone_opening_the_table_tab_starts_at_the_tab_bar(open_page):
-    page, watch = open_page("01-truco.ipynb", query="lang=pt&tab=table", wait_for=f"{TABLE}[data-ready='1']")
+def test_switching_tabs_keeps_the_game_and_a_phone_opening_the_table_tab_starts_at_the_tab_bar(open_page):
+    """A game in progress survives a tour of the tabs; then the Table tab's address, opened on a phone in
+    Portuguese, starts at the tab bar with the table on the first screen."""
+    page, watch = open_page("01-truco.ipynb", query="tab=table", wait_for=f"{TABLE}[data-ready='1']")
+    settled(page)
+    assert page.locator("#cv-panel-table").is_visible() and page.locator("#cv-tab-table").get_attribute("aria-selected") == "true"
+    table = page.locator(TABLE)
+    table.locator("[data-testid='seed']").fill("13")
+    table.locator("[data-testid='seed']").press("Enter")
+    table.locator("[data-testid='log'] li", has_text="code 13.").wait_for()
+    table.locator("[data-testid='hand'] button[data-action-id]").first.click()
+    lines = table.locator("[data-testid='log'] li").count()
+    show_tab(page, "learn")
+    show_tab(page, "rules")
+    show_tab(page, "table")
+    assert table.locator("[data-testid='log'] li").count() >= lines  # the same game, not a new one
+    assert table.locator("[data-testid='log'] li", has_text="code 13.").count() == 1
+
     page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(page.url, wait_until="domcontentloaded")
+    page.goto(page.url.replace("tab=table", "lang=pt&tab=table"), wait_until="domcontentloaded")
     settled(page)
     page.locator(f"{TABLE}[data-ready='1']").wait_for()
     page.wait_for_timeout(500)
