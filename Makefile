@@ -64,14 +64,14 @@ lab: $(VENV)/.stamp-notebooks
 	$(JUPYTER_ENV) $(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 --notebook-dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 ## chromium: Debian's Chromium for the browser tests (installed only when missing)
-chromium:
+chromium: | postgresql  # after it: one apt-get at a time under --jobs
 	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	@test -x /usr/bin/chromium || { echo "Chromium is missing and could not be installed: run as root or install the chromium package."; exit 1; }
 
 ## postgresql: Debian's PostgreSQL server for the store's tests (installed only when missing; the tests
 ## start their own server in a temporary folder and stop it)
 PG_BIN ?= /usr/lib/postgresql/15/bin
-postgresql: | chromium  # after it: one apt-get at a time under --jobs
+postgresql:
 	@test -x $(PG_BIN)/initdb || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
 	@test -x $(PG_BIN)/initdb || { echo "PostgreSQL is missing and could not be installed: run as root or install the postgresql package."; exit 1; }
 
@@ -84,10 +84,12 @@ $(AXE): | npm
 
 ## test: set up, install Chromium and PostgreSQL if needed, build the static site, run every test (unit, conformance,
 ## widgets, notebooks, browser with axe-core, the static site). Three pytest runs go side by side, since the
-## browser tests mostly wait for Voila and Chromium: the unit tests and notebooks (two workers), the browser
+## browser tests mostly wait for Voila and Chromium: the unit tests and notebooks (three workers), the browser
 ## tests on the shared Voila (two workers, each with its Voila and Chromium), and the browser tests that start
-## servers of their own (a Voila they restart, the static site, a pool, JupyterLab). The first run's report
-## comes first, then the other two (also in tests/artifacts/), each with its 15 slowest tests.
+## servers of their own (a Voila they restart, the static site, a pool, JupyterLab). The unit run starts as soon
+## as its environment and PostgreSQL are there, while Chromium is installed and the site built for the other two
+## (the unit run ends last, so that setup costs it little). The unit run's report comes first, then the other
+## two (also in tests/artifacts/), each with its 15 slowest tests.
 OWN_SERVER_TESTS ?= $(addprefix tests/browser/,test_resume.py test_site.py test_pool.py test_lab_dark.py)
 BROWSER_TESTS ?= tests/browser $(addprefix --ignore=,$(OWN_SERVER_TESTS))
 OTHER_TESTS ?= tests notebooks --ignore=tests/browser
@@ -98,14 +100,15 @@ UNIT_WORKERS ?= 3
 BROWSER_LOG := tests/artifacts/browser-tests.log
 OWN_SERVER_LOG := tests/artifacts/own-server-tests.log
 PYTEST := $(JUPYTER_ENV) CARDAVIA_CACHE=$(CURDIR)/.jupyter-test/cache CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --durations=$(DURATIONS)
-test: $(VENV)/.stamp-test chromium postgresql site $(AXE)
+test: $(VENV)/.stamp-test postgresql
 	@mkdir -p $(dir $(BROWSER_LOG))
 	@$(COMPILED)
-	@$(PYTEST) -n $(WORKERS) --dist loadfile -p no:nbval -p no:cacheprovider $(BROWSER_TESTS) >$(BROWSER_LOG) 2>&1 & browser=$$!; \
+	@$(PYTEST) -n $(UNIT_WORKERS) --dist loadfile --nbval-lax --nbval-current-env $(OTHER_TESTS) & others=$$!; \
+	trap 'kill $$others $$browser $$own 2>/dev/null' INT TERM; \
+	$(MAKE) --no-print-directory chromium site $(AXE) || { kill $$others; echo "make test: the browser tests' setup failed (above)"; exit 1; }; \
+	$(PYTEST) -n $(WORKERS) --dist loadfile -p no:nbval -p no:cacheprovider $(BROWSER_TESTS) >$(BROWSER_LOG) 2>&1 & browser=$$!; \
 	$(PYTEST) -p no:nbval -p no:cacheprovider $(OWN_SERVER_TESTS) >$(OWN_SERVER_LOG) 2>&1 & own=$$!; \
-	trap 'kill $$browser $$own 2>/dev/null' INT TERM; \
-	$(PYTEST) -n $(UNIT_WORKERS) --dist loadfile --nbval-lax --nbval-current-env $(OTHER_TESTS); others=$$?; \
-	wait $$browser; browsers=$$?; wait $$own; owns=$$?; \
+	wait $$others; others=$$?; wait $$browser; browsers=$$?; wait $$own; owns=$$?; \
 	echo "== the browser tests (also in $(BROWSER_LOG))"; cat $(BROWSER_LOG); \
 	echo "== the browser tests with servers of their own (also in $(OWN_SERVER_LOG))"; cat $(OWN_SERVER_LOG); \
 	test $$others = 0 && test $$owns = 0 && test $$browsers = 0
@@ -132,7 +135,7 @@ $(SITE_VENV)/.stamp: site/requirements.txt site/constraints.txt $(VENV)/.stamp-u
 	touch $@
 
 ## npm: Debian's npm, which fetches the Pyodide runtime for the site (installed only when missing)
-npm: | postgresql  # after it: one apt-get at a time under --jobs
+npm: | chromium  # after it: one apt-get at a time under --jobs
 	@command -v npm >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; }
 	@command -v npm >/dev/null || { echo "npm is missing and could not be installed: run as root or install the npm package."; exit 1; }
 
