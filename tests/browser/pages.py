@@ -112,6 +112,9 @@ def first_play(hand: list[str], top: list[str]) -> tuple[str, ...]:
     return (multi or found)[0]
 
 
+SUMMARY_BUTTON = "[data-testid='summary-go'], [data-testid='summary-new']"  # the deal's summary is up
+
+
 def plain_move(page) -> None:
     """One move of the human chosen without the Hint (each hint is a search in the kernel and a redraw):
     in Truco the first answer to a call, else the first card; in Pao De Kuai a pass when it may, else the
@@ -119,7 +122,7 @@ def plain_move(page) -> None:
     Nothing once the summary is up: the deal may have ended since the caller looked, and its button would
     deal the next one (a class's next deal, for one)."""
     table = page.locator(TABLE)
-    if table.locator("[data-testid='summary-go'], [data-testid='summary-new']").count():
+    if table.locator(SUMMARY_BUTTON).count():
         return
     game = table.get_attribute("data-game")
     actions = ids(page, "[data-testid='actions'] [data-action-id]")

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from cardavia_nb import i18n
 from tests.browser.conftest import look
 from tests.browser.harness import axe_violations, show_tab
-from tests.browser.pages import TABLE, move, plain_move, played, set_look, wait
+from tests.browser.pages import SUMMARY_BUTTON, TABLE, move, plain_move, played, set_look, wait
 
 GAMES = {"truco": ("01-truco.ipynb", 13), "pao_de_kuai": ("02-pao-de-kuai.ipynb", 24),
          "french_tarot": ("03-french-tarot.ipynb", 1)}
@@ -131,7 +131,7 @@ def summary_checks(page, size: str, height: int) -> None:
     if size == "desktop":
         box = table.bounding_box()
         assert box["height"] <= height, f"the summary is {box['height']:.0f} px tall"
-    assert reachable(table.locator("[data-testid='summary-go'], [data-testid='summary-new']"))
+    assert reachable(table.locator(SUMMARY_BUTTON))
     log = table.locator("[data-testid='log']")
     assert log.evaluate("ol => parseFloat(getComputedStyle(ol).paddingLeft) >= 2.8 * parseFloat(getComputedStyle(ol).fontSize)")
     assert log.get_attribute("aria-label")
@@ -176,7 +176,7 @@ def test_the_felt_tells_the_story(open_page, game):
         review_last_round(page, f"table-{game}-{second}-desktop")
 
     for _ in range(80):  # to the summary without the Hint: its look was taken above, and each costs a search
-        if table.locator("[data-testid='summary-go'], [data-testid='summary-new']").count():
+        if table.locator(SUMMARY_BUTTON).count():
             break
         plain_move(page)
     summary = table.locator("[data-testid='result']")
