@@ -99,7 +99,9 @@ WORKERS ?= 2
 UNIT_WORKERS ?= 3
 BROWSER_LOG := tests/artifacts/browser-tests.log
 OWN_SERVER_LOG := tests/artifacts/own-server-tests.log
-PYTEST := $(JUPYTER_ENV) CARDAVIA_CACHE=$(CURDIR)/.jupyter-test/cache CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --durations=$(DURATIONS)
+# PYTHONDONTWRITEBYTECODE (set on these machines) also stops pytest from keeping its assertion-rewritten test
+# modules: each pytest process then rewrites them all again, 3 CPU-s each; empty, it counts as unset.
+PYTEST := $(JUPYTER_ENV) PYTHONDONTWRITEBYTECODE= CARDAVIA_CACHE=$(CURDIR)/.jupyter-test/cache CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --durations=$(DURATIONS)
 test: $(VENV)/.stamp-test postgresql
 	@mkdir -p $(dir $(BROWSER_LOG))
 	@$(COMPILED)

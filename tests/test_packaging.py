@@ -52,8 +52,9 @@ def binder_venv(tmp_path_factory) -> tuple[Path, dict]:
     run([sys.executable, "-m", "venv", str(venv)])
     env = {**os.environ, "PATH": f"{venv / 'bin'}:{os.environ['PATH']}", "HOME": str(base / "home"),
            "VIRTUAL_ENV": str(venv), "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
-    for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "PYTHONPATH"):
+    for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "PYTHONPATH", "PYTHONDONTWRITEBYTECODE"):
         env.pop(var, None)
+    # (bytecode is written as the image's pip install would have compiled it: each notebook's kernel imports it)
     env["XDG_CACHE_HOME"] = os.environ.get("XDG_CACHE_HOME", str(Path.home() / ".cache"))
     # the requirements installed by uv, which resolves them as pip does at a tenth of pip's CPU time (pip cost
     # half a minute of the suite); postBuild then runs as it is, with the image's pip
