@@ -3,8 +3,7 @@ summary, the record downloaded, a bad pasted record
 refused in words, the review opened and stepped through by keyboard alone (arrows, Home, End, the
 hands shown by Space), a mistake opened and another move tried there before High's is shown, axe clean,
 a practice deal taken over from that move and left again, and back to the summary; Truco at 1366×900 in
-English and 390×844 in French, Pao De Kuai at 390×844 in French (screenshots
-tests/artifacts/review-<game>-<seed>-<lang>-<size>-*.png)."""
+English, Pao De Kuai at 390×844 in French (screenshots tests/artifacts/review-<game>-<seed>-<lang>-<size>-*.png)."""
 
 from __future__ import annotations
 
@@ -26,10 +25,9 @@ from tests.browser.pages import SETTLED, TABLE, plain_move, wait
 
 # The page must show exactly the mistakes the same record's review finds in this process; Truco deal 7,
 # played by the first card or the first answer, must hold one (Quiero where High says No quiero), so
-# the mistake, find-it-yourself and take-over steps always run; deal 12 and Pao De Kuai's deal 24
-# (played by passing whenever it may) run them too when their review finds a mistake.
-CASES = [("01-truco.ipynb", 7, "en", (1366, 900), True), ("01-truco.ipynb", 12, "fr", (390, 844), False),
-         ("02-pao-de-kuai.ipynb", 24, "fr", (390, 844), False)]
+# the mistake, find-it-yourself and take-over steps always run; Pao De Kuai's deal 24 (played by
+# passing whenever it may) runs them too when its review finds a mistake.
+CASES = [("01-truco.ipynb", 7, "en", (1366, 900), True), ("02-pao-de-kuai.ipynb", 24, "fr", (390, 844), False)]
 PANEL = f"{TABLE} .cv-review-slot"
 
 
