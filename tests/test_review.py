@@ -126,10 +126,10 @@ def test_french_tarot_passing_with_a_monster_hand_is_the_top_mistake():
     record = deal_record("french_tarot", {"hands": hands, "chien": chien, "dealer": dealer},
                          lambda game, state, legal: "bid:pass" if not state.bids else None)
     assert record.actions[0] == "bid:pass" and sorted(game.new(1, **record.setup).hands[0]) == sorted(monster)
-    found = review(record, worlds=12, hindsight=1)
+    found = review(record, worlds=12, hindsight=1, duplicate=False)  # High on these cards: test_review_same_cards
     top = found.mistakes[0]
     assert top.step == 0 and top.best.startswith("bid:garde") and top.loss > 10 * found.threshold, top
-    assert found.hindsight[0].step == 0 and found.high_score is not None
+    assert found.hindsight[0].step == 0
 
 
 def test_judgements_are_heard_one_by_one_as_they_are_made():
