@@ -115,14 +115,28 @@ class Watch:
     console_errors: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
     external: list[str] = field(default_factory=list)
+    left: bool = False  # a navigation of the page has begun: the document shown is being left
 
     def attach(self, page) -> "Watch":
         """Record the page's console errors and requests from now on."""
-        page.on("console", lambda m: _console_error(m) and self.console_errors.append(_said(m)))
+        page.on("console", lambda m: self._console(m))
         page.on("pageerror", lambda e: self.console_errors.append(str(e)))
-        page.on("request", lambda r: None if is_local(r.url) else self.external.append(r.url))
+        page.on("request", lambda r: self._request(page, r))
+        page.on("framenavigated", lambda frame: frame == page.main_frame and setattr(self, "left", False))
         page.on("requestfailed", lambda r: is_local(r.url) and not _leaving(r) and self.failed.append(f"{r.url} ({r.failure})"))
         return self
+
+    def _request(self, page, request) -> None:
+        if request.is_navigation_request() and request.frame == page.main_frame:
+            self.left = True
+        if not is_local(request.url):
+            self.external.append(request.url)
+
+    def _console(self, message) -> None:
+        """A console error, except Voila's widget manager saying "Cannot send" from a page being left (a
+        reload): the leave closes its kernel connection while a message is on its way (the race of voila#1458)."""
+        if _console_error(message) and not (self.left and "Cannot send" in message.text):
+            self.console_errors.append(_said(message))
 
     def problems(self) -> list[str]:
         """Every problem seen, one sentence each."""
@@ -141,7 +155,7 @@ class Watch:
 def new_context(browser):
     """A browser context (the browser resolves no host but this machine's: ``CHROMIUM_ARGS``) that asks for
     reduced motion: the computers' moves are drawn at once, the same settled pages with a fraction of the
-    frames to paint; a test of the animation opens its page with ``motion=True`` (conftest.open_page)."""
+    frames to paint; a test of the animation asks its page for motion (``page.emulate_media``)."""
     return browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
 
 
