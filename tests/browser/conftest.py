@@ -66,15 +66,12 @@ def browser():
         chromium.close()
 
 
-@pytest.fixture
-def open_page(browser, voila):
-    """Open a notebook as a Voila page and wait until its widgets are drawn; returns (page, watch)."""
-    context = new_context(browser)
+def _opener(context, voila):
+    """A function that opens a notebook as a Voila page in ``context`` and waits until its widgets are
+    drawn (``wait_for``); it returns (page, watch)."""
 
-    def opener(notebook: str, query: str = "", wait_for: str = READY, motion: bool = False):
+    def opener(notebook: str, query: str = "", wait_for: str = READY):
         page = context.new_page()
-        if motion:  # the page animates the computers' moves (the context asks for reduced motion)
-            page.emulate_media(reduced_motion="no-preference")
         watch = Watch().attach(page)
         url = f"{voila.url}voila/render/notebooks/{notebook}{'?' + query if query else ''}"
         page.set_default_timeout(PAGE_DEADLINE_MS)
@@ -89,7 +86,31 @@ def open_page(browser, voila):
             ) from None
         return page, watch
 
-    yield opener
+    return opener
+
+
+@pytest.fixture
+def open_page(browser, voila):
+    """Open a notebook as a Voila page and wait until its widgets are drawn; returns (page, watch)."""
+    context = new_context(browser)
+    yield _opener(context, voila)
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def module_page(browser, voila):
+    """Like ``open_page``, but a notebook is opened once for all the tests of a module that ask for it (with
+    its table drawn): opening a page is most of a short test's time. Each test sets up what it needs (its
+    tab, its deal); the watch is the page's, so each test's ``assert_clean`` covers the tests before it."""
+    context = new_context(browser)
+    opener, opened = _opener(context, voila), {}
+
+    def once(notebook: str):
+        if notebook not in opened:
+            opened[notebook] = opener(notebook, wait_for=f"{TABLE}[data-ready='1']")
+        return opened[notebook]
+
+    yield once
     context.close()
 
 

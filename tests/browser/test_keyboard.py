@@ -2,13 +2,15 @@
 
 import re
 
+from tests.browser.harness import show_tab
 from tests.browser.pages import TABLE, log_lines
 
 SEED = 13  # you are mano in deal 1: your move first
 
 
-def test_play_a_card_with_arrow_keys_and_enter(open_page):
-    page, watch = open_page("01-truco.ipynb", query="tab=table")
+def test_play_a_card_with_arrow_keys_and_enter(module_page):
+    page, watch = module_page("01-truco.ipynb")  # one page for both tests
+    show_tab(page, "table")
     table = page.locator(TABLE)
     table.locator("[data-testid='seed']").fill(str(SEED))
     table.locator("[data-testid='seed']").press("Enter")
@@ -32,8 +34,9 @@ def test_play_a_card_with_arrow_keys_and_enter(open_page):
     watch.assert_clean()
 
 
-def test_lesson_picker_is_one_named_tab_stop_and_keeps_focus(open_page):
-    page, watch = open_page("01-truco.ipynb")
+def test_lesson_picker_is_one_named_tab_stop_and_keeps_focus(module_page):
+    page, watch = module_page("01-truco.ipynb")
+    show_tab(page, "learn")
     row = page.locator("[data-block='rank'][data-pick='1']").first
     assert row.get_attribute("role") == "group"
     assert row.evaluate("r => document.getElementById(r.getAttribute('aria-labelledby'))?.textContent.trim().length > 0")

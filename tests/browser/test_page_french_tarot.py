@@ -69,9 +69,9 @@ def engine_replay():
     return game, state
 
 
-def test_page_shows_every_step_quizzes_and_demos(open_page):
-    page, watch = open_page(NOTEBOOK)
-    page.wait_for_selector(f"{TABLE}[data-ready='1']", state="attached")
+def test_page_shows_every_step_quizzes_and_demos(module_page):
+    page, watch = module_page(NOTEBOOK)  # the page is the next test's too
+    show_tab(page, "learn")
     text = " ".join(page.locator("[data-testid='panel']").all_inner_texts())
     for heading in HEADINGS:
         assert heading in text, heading
@@ -103,8 +103,9 @@ def test_page_shows_every_step_quizzes_and_demos(open_page):
     watch.assert_clean()
 
 
-def test_table_bid_chien_discard_poignee_and_tricks_by_clicking(open_page):
-    page, watch = open_page(NOTEBOOK, wait_for=f"{TABLE}[data-ready='1']", motion=True)
+def test_table_bid_chien_discard_poignee_and_tricks_by_clicking(module_page):
+    page, watch = module_page(NOTEBOOK)
+    page.emulate_media(reduced_motion="no-preference")  # the computers' moves are animated for the auction
     show_tab(page, "table")
     table = page.locator(TABLE)
     table.locator("[data-testid='seed']").fill(str(SEED))

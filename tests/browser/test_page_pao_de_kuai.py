@@ -17,9 +17,9 @@ REASONS = {i18n.translate(k) for k in i18n.catalog("en") if k.startswith("pao_de
            and "{" not in i18n.catalog("en")[k]}
 
 
-def test_page_shows_every_step_quiz_and_demo(open_page):
-    page, watch = open_page(NOTEBOOK)
-    page.wait_for_selector(".cardavia[data-testid='table'][data-ready='1']", state="attached")
+def test_page_shows_every_step_quiz_and_demo(module_page):
+    page, watch = module_page(NOTEBOOK)  # the page is the next test's too
+    show_tab(page, "learn")
     text = " ".join(page.locator("[data-testid='panel']").all_inner_texts())
     for heading in HEADINGS:
         assert heading in text, heading
@@ -45,8 +45,8 @@ def test_page_shows_every_step_quiz_and_demo(open_page):
     watch.assert_clean()
 
 
-def test_table_deal_played_by_clicking_until_the_settlement(open_page):
-    page, watch = open_page(NOTEBOOK, wait_for=".cardavia[data-testid='table'][data-ready='1']")
+def test_table_deal_played_by_clicking_until_the_settlement(module_page):
+    page, watch = module_page(NOTEBOOK)
     show_tab(page, "table")
     table = page.locator(".cardavia[data-testid='table']")
     table.locator("[data-testid='seed']").fill(str(SEED))

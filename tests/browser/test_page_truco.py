@@ -7,20 +7,15 @@ from tests.browser.harness import show_tab
 from tests.browser.pages import panel
 
 PAGE = "01-truco.ipynb"
-TABLE_READY = ".cardavia[data-testid='table'][data-ready='1']"
 TABLE_SEED = 13  # you are mano in deal 1 (tests/test_lessons_truco.py plays the same deal without a browser)
 STEPS = ["1. Objective", "2. Setup", "3. Playing a turn", "4. Tricks and ties", "5. Envido bets",
          "6. Answering envido", "7. Truco bets and folding", "8. Scoring and ending", "9. AI difficulty"]
 
 
-def open_truco(open_page):
-    """The page, once its table at the bottom is drawn."""
-    return open_page(PAGE, wait_for=TABLE_READY)
-
-
-def test_page_shows_every_step_a_quiz_and_demos_offline(open_page):
-    """One page open, as for the other games: every step drawn, a quiz answered wrong then right, two demos."""
-    page, watch = open_truco(open_page)
+def test_page_shows_every_step_a_quiz_and_demos_offline(module_page):
+    """Every step drawn, a quiz answered wrong then right, two demos (the page is the next test's too)."""
+    page, watch = module_page(PAGE)
+    show_tab(page, "learn")
     headings = page.locator("[data-testid='panel'] h3").all_inner_texts()
     for title in STEPS:
         assert title in headings, title
@@ -63,8 +58,8 @@ def act(page, table, action_id: str) -> None:
         arg=[table.element_handle(), lines], timeout=30_000)
 
 
-def test_table_plays_a_deal_with_envido_and_truco(open_page):
-    page, watch = open_truco(open_page)
+def test_table_plays_a_deal_with_envido_and_truco(module_page):
+    page, watch = module_page(PAGE)
     show_tab(page, "table")
     table = page.locator("[data-testid='table']")
     table.locator("[data-testid='seed']").fill(str(TABLE_SEED))
