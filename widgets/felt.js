@@ -153,7 +153,8 @@ function drawHint(ui, view, t) {
     h("p", { class: "cv-hints-used", text: view.hints }), close);
 }
 
-/** The middle: each seat's played cards or the Truco trick columns, then the other public groups. */
+/** The middle: each seat's played cards or the Truco trick columns, then the other public groups (a line of
+ * their own on a phone, see cardavia.css). */
 function drawMiddle(ui, view) {
   const { h, cardElement } = ui.shared;
   ui.parts.middle.replaceChildren(
@@ -162,8 +163,8 @@ function drawMiddle(ui, view) {
       g.column
         ? g.plays.map((p) => h("div", { class: "cv-trick-play" }, h("span", { class: "cv-trick-who", text: p.name }), cardElement(p.card, view.pack)))
         : cardRow(ui, g.cards, view.pack, g.name, `played-${g.seat}`))),
-    ...view.extras.map((x, i) => (x.plays ? reviewBox(ui, x, view.pack, i)
-      : h("div", { class: `cv-extra${x.small ? " cv-small" : ""}` }, h("div", { class: "cv-play-name", text: x.label }), cardRow(ui, x.cards, view.pack, x.label, `extra-${i}`)))));
+    ...(view.extras.length ? [h("div", { class: "cv-extras" }, view.extras.map((x, i) => (x.plays ? reviewBox(ui, x, view.pack, i)
+      : h("div", { class: `cv-extra${x.small ? " cv-small" : ""}` }, h("div", { class: "cv-play-name", text: x.label }), cardRow(ui, x.cards, view.pack, x.label, `extra-${i}`)))))] : []));
 }
 
 /** A finished round to review, folded: who played what, in order (a pass as a word). */
