@@ -4,6 +4,7 @@ that every judged world agreed on (never "± 0")."""
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import replace
 
 import pytest
@@ -13,7 +14,7 @@ from cardavia_nb.i18n import LANGS
 from cardavia_nb.review import review
 from cardavia_nb.review import report
 from cardavia_nb.review.report import high_on_same_cards
-from cardavia_nb.ui import Table
+from cardavia_nb.ui import Table, same_cards
 from cardavia_nb.ui.finding import words_of
 from cardavia_nb.ui.reviewing import deal_record, loss_words
 from cardavia_nb.ui.summary import signed
@@ -36,10 +37,25 @@ def _ended(name: str, seed: int = 3) -> Table:
     raise AssertionError("the deal did not end")
 
 
+def _held(monkeypatch) -> threading.Event:
+    """High's play-out on the same cards waits for the returned event before its first move, so a test sees
+    the "playing" line however fast the deal is played again (a Truco deal can be over before the test looks)."""
+    go = threading.Event()
+    real = same_cards.playing_same_cards
+
+    def held(*args, **kwargs):
+        assert go.wait(60), "the test never let High play"
+        return (yield from real(*args, **kwargs))
+    monkeypatch.setattr(same_cards, "playing_same_cards", held)
+    return go
+
+
 @pytest.mark.parametrize("name", GAMES)
-def test_the_summary_says_what_high_scored_on_the_same_cards_as_the_review_does(name):
+def test_the_summary_says_what_high_scored_on_the_same_cards_as_the_review_does(name, monkeypatch):
+    go = _held(monkeypatch)
     table = _ended(name)
     assert table.review == {"same": PLAYING}
+    go.set()
     table.reviewing.wait()
     line = table.review["same"]
     record = deal_record(table)
@@ -69,7 +85,8 @@ def test_the_review_takes_high_s_deal_from_the_summary_and_gives_the_same_score(
     assert played == [] and table.reviewing.done.high_score == shown.value == expected
 
 
-def test_a_new_game_or_the_next_deal_drops_the_line_and_stops_high():
+def test_a_new_game_or_the_next_deal_drops_the_line_and_stops_high(monkeypatch):
+    go = _held(monkeypatch)
     table = _ended("french_tarot")
     thread = table.reviewing.same.thread
     assert thread.is_alive() and table.review == {"same": PLAYING}
@@ -77,6 +94,7 @@ def test_a_new_game_or_the_next_deal_drops_the_line_and_stops_high():
     table.observe(lambda change: pushed.append(change["new"]), names="review")
     send(table, {"type": "new"})
     assert table.review == {}
+    go.set()
     thread.join(60)
     assert not thread.is_alive() and table.review == {} and table.reviewing.same.high is None
     assert all("same" not in p for p in pushed), pushed  # the stale result never reached the page
