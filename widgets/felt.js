@@ -127,7 +127,7 @@ function summaryBox(ui, view, t) {
   return h("div", { class: "cv-result cv-summary", "data-testid": "result", role: "region", "aria-label": t.result },
     h("h3", { "data-testid": "summary-title", text: s.title }),
     h("div", { class: "cv-summary-body" }, points, notes),
-    reviewOf(ui).same ? h("p", { class: "cv-same-cards", "data-testid": "same-cards", role: "status", text: reviewOf(ui).same }) : null,
+    reviewOf(ui).same ? sameLine(ui, reviewOf(ui).same) : null,
     h("div", { class: "cv-summary-foot" },
       h("span", { class: "cv-hints-used", "data-testid": "hints-used", text: s.hints }),
       s.replay ? h("span", { class: "cv-replay", "data-testid": "replay", text: s.replay }) : null,
@@ -180,8 +180,28 @@ function reviewBox(ui, x, pack, i) {
   return box;
 }
 
+/** The summary's line of High on the same cards. */
+const sameLine = (ui, text) => ui.shared.h("p", { class: "cv-same-cards", "data-testid": "same-cards", role: "status", text });
+
+/** What of the `review` trait the felt shows besides High's line (null while the replay takes the felt). */
+const feltShape = (ui) => (replaying(ui) ? null : `practice:${!!reviewOf(ui).practice}`);
+
+/** The felt after a change of the `review` trait. When only High's line changed it is changed in place:
+ * drawing the summary again would close an open record box, drop its pasted text and the focus. */
+function reviewChanged(ui) {
+  const box = ui.parts.summary.querySelector("[data-testid='result']");
+  const shape = feltShape(ui);
+  if (!box || shape === null || shape !== ui.feltShape) { drawFelt(ui, frameOf(ui).view); return; }
+  const text = reviewOf(ui).same;
+  const line = box.querySelector("[data-testid='same-cards']");
+  if (!text) line?.remove();
+  else if (!line) box.querySelector(".cv-summary-foot").before(sameLine(ui, text));
+  else if (line.textContent !== text) line.textContent = text;
+}
+
 /** Draw one snapshot on the felt, keeping the player's focus in the table. */
 function drawFelt(ui, view) {
+  ui.feltShape = feltShape(ui);
   if (replaying(ui)) view = reviewOf(ui).replay.view;  // after the deal: the replay's move takes the felt (review.js)
   if (!view || !view.seats) return;
   const { h, roving } = ui.shared;

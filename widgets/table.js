@@ -99,6 +99,7 @@ function reducedMotion(el) {
  * @property {boolean} reviewOpen whether the last round's review is open: it stays open across redraws
  * @property {string|null} barKey what the replay's bar last drew (review.js draws it again only when it changes)
  * @property {boolean} [tookOver] the player just took over from the replay: the way back gets the focus (review.js)
+ * @property {string|null} [feltShape] what of the `review` trait the felt drew last besides High's line (felt.js)
  */
 
 const texts = (ui) => ui.model.get("texts") || {};
@@ -284,7 +285,7 @@ export default {
     on("texts", () => drawAll(ui));
     on("level", () => drawBar(ui));
     on("bar", () => drawBar(ui));
-    on("review", () => { if (!ui.animating) drawFelt(ui, frameOf(ui).view); drawReview(ui); });  // after the deal
+    on("review", () => { if (!ui.animating) reviewChanged(ui); drawReview(ui); });  // after the deal
     model.on("msg:custom", shared.saveFile);  // a record file the kernel sent
     on("look", () => shared.applyLook(ui.parts.root, model.get("look")));
     shared.applyLook(ui.parts.root, model.get("look"));

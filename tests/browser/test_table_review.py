@@ -1,5 +1,5 @@
 """After the deal, in the browser: a deal played to its end, High's score on the same cards in its
-summary, the record downloaded, a bad pasted record
+summary (its arrival leaves a record being pasted alone), the record downloaded, a bad pasted record
 refused in words, the review opened and stepped through by keyboard alone (arrows, Home, End, the
 hands shown by Space), a mistake opened and another move tried there before High's is shown, axe clean,
 a practice deal taken over from that move and left again, and back to the summary; Truco at 1366×900 in
@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from cardavia_nb import i18n
 from cardavia_nb.core.record import Record, RecordError, replay
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games import get
@@ -78,18 +79,23 @@ def test_the_deal_is_reviewed_by_keyboard_after_it_is_over(open_page, notebook, 
     play_to_the_end(page)
     look(page, f"{name}-summary")
 
+    # A record pasted while High plays the same cards: its line arrives without closing the box or losing the text
+    table.locator("[data-testid='open-record-box'] summary").click()
+    table.locator("[data-testid='record-text']").fill(json.dumps({"format": "cardavia-record/7"}))
+    page.wait_for_function("(playing) => document.querySelector(\"[data-testid='result'] [data-testid='same-cards']\")?.textContent !== playing",
+                           arg=i18n.translate("review.same.playing", lang), timeout=60_000)
+    assert table.locator("[data-testid='open-record-box']").get_attribute("open") is not None
+    assert table.locator("[data-testid='record-text']").input_value() == json.dumps({"format": "cardavia-record/7"})
+
     with page.expect_download() as download:  # the record of the deal, as a file
         table.locator("[data-testid='download-record']").click()
     assert download.value.suggested_filename.startswith("cardavia-") and download.value.suggested_filename.endswith(".json")
     record = Record.from_json(open(download.value.path(), encoding="utf-8").read())
     assert record.setup["hands"] and record.players[0].kind == "human"
     same = same_cards_line(record, lang)  # High on the same cards, played while the summary is read
-    page.wait_for_function("(t) => document.querySelector(\"[data-testid='result'] [data-testid='same-cards']\")?.textContent === t",
-                           arg=same, timeout=60_000)
+    assert table.locator("[data-testid='result'] [data-testid='same-cards']").inner_text() == same
 
-    table.locator("[data-testid='open-record-box'] summary").click()  # a bad record: one sentence, nothing else
-    table.locator("[data-testid='record-text']").fill(json.dumps({"format": "cardavia-record/7"}))
-    table.locator("[data-testid='open-record']").click()
+    table.locator("[data-testid='open-record']").click()  # the bad record pasted above: one sentence, nothing else
     with pytest.raises(RecordError) as err:
         Record.from_json(json.dumps({"format": "cardavia-record/7"}))
     page.wait_for_function("(t) => document.querySelector(\"[data-testid='notice']\").textContent === t", arg=err.value.text(lang))
