@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardavia_nb import i18n
 from cardavia_nb.games.pao_de_kuai import classify, plays
 
 TABLE = ".cardavia[data-testid='table']"
@@ -113,6 +114,15 @@ def first_play(hand: list[str], top: list[str]) -> tuple[str, ...]:
 
 
 SUMMARY_BUTTON = "[data-testid='summary-go'], [data-testid='summary-new']"  # the deal's summary is up
+
+
+def high_has_played(page, lang: str, timeout: float = 60_000) -> None:
+    """Wait until the summary's line of High on the same cards is there and no longer says High is playing."""
+    page.wait_for_function(
+        """(playing) => {
+            const line = document.querySelector("[data-testid='result'] [data-testid='same-cards']")?.textContent;
+            return line && line !== playing;
+        }""", arg=i18n.translate("review.same.playing", lang), timeout=timeout)
 
 
 def plain_move(page) -> None:

@@ -17,7 +17,7 @@ from cardavia_nb.review.deals import played_deal
 from cardavia_nb.ui.home import PAGES
 from tests.browser.conftest import READY, shot
 from tests.browser.harness import ROOT, Watch, free_port, new_context, show_tab
-from tests.browser.pages import TABLE
+from tests.browser.pages import TABLE, high_has_played
 from tests.browser.test_resume import back_words
 from tests.browser.test_table_review import play_to_the_end
 
@@ -188,11 +188,7 @@ def test_the_review_answers_clicks_while_the_browser_judges(browser, site_url):
     wait_ready(page, TABLE_READY, "Pao De Kuai")
     show_tab(page, "table")
     play_to_the_end(page)  # records open only once the deal in play is over
-    page.wait_for_function(  # High's deal on the same cards, played between the page's messages too
-        """(playing) => {
-            const line = document.querySelector("[data-testid='result'] [data-testid='same-cards']")?.textContent;
-            return line && line !== playing;
-        }""", arg=i18n.translate("review.same.playing", "en"), timeout=START_MS)
+    high_has_played(page, "en", START_MS)  # High's deal on the same cards, played between the page's messages too
     table = page.locator(TABLE)
     record = played_deal(*REVIEWED)
     table.locator("[data-testid='open-record-box'] summary").click()

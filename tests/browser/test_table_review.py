@@ -11,7 +11,6 @@ import json
 
 import pytest
 
-from cardavia_nb import i18n
 from cardavia_nb.core.record import Record, RecordError, replay
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games import get
@@ -22,7 +21,7 @@ from cardavia_nb.ui.reviewing import WORLDS
 from cardavia_nb.ui.summary import signed
 from tests.browser.conftest import ARTIFACTS, look
 from tests.browser.harness import AXE, axe_violations, show_tab
-from tests.browser.pages import SETTLED, TABLE, plain_move, wait
+from tests.browser.pages import SETTLED, TABLE, high_has_played, plain_move, wait
 
 # The page must show exactly the mistakes the same record's review finds in this process; Truco deal 7,
 # played by the first card or the first answer, must hold one (Quiero where High says No quiero), so
@@ -30,6 +29,7 @@ from tests.browser.pages import SETTLED, TABLE, plain_move, wait
 # passing whenever it may) runs them too when its review finds a mistake.
 CASES = [("01-truco.ipynb", 7, "en", (1366, 900), True), ("02-pao-de-kuai.ipynb", 24, "fr", (390, 844), False)]
 PANEL = f"{TABLE} .cv-review-slot"
+BAD_RECORD = json.dumps({"format": "cardavia-record/7"})  # a record of a newer format: refused in one sentence
 
 
 def play_to_the_end(page) -> None:
@@ -81,11 +81,10 @@ def test_the_deal_is_reviewed_by_keyboard_after_it_is_over(open_page, notebook, 
 
     # A record pasted while High plays the same cards: its line arrives without closing the box or losing the text
     table.locator("[data-testid='open-record-box'] summary").click()
-    table.locator("[data-testid='record-text']").fill(json.dumps({"format": "cardavia-record/7"}))
-    page.wait_for_function("(playing) => document.querySelector(\"[data-testid='result'] [data-testid='same-cards']\")?.textContent !== playing",
-                           arg=i18n.translate("review.same.playing", lang), timeout=60_000)
+    table.locator("[data-testid='record-text']").fill(BAD_RECORD)
+    high_has_played(page, lang)
     assert table.locator("[data-testid='open-record-box']").get_attribute("open") is not None
-    assert table.locator("[data-testid='record-text']").input_value() == json.dumps({"format": "cardavia-record/7"})
+    assert table.locator("[data-testid='record-text']").input_value() == BAD_RECORD
 
     with page.expect_download() as download:  # the record of the deal, as a file
         table.locator("[data-testid='download-record']").click()
@@ -97,7 +96,7 @@ def test_the_deal_is_reviewed_by_keyboard_after_it_is_over(open_page, notebook, 
 
     table.locator("[data-testid='open-record']").click()  # the bad record pasted above: one sentence, nothing else
     with pytest.raises(RecordError) as err:
-        Record.from_json(json.dumps({"format": "cardavia-record/7"}))
+        Record.from_json(BAD_RECORD)
     page.wait_for_function("(t) => document.querySelector(\"[data-testid='notice']\").textContent === t", arg=err.value.text(lang))
     assert page.locator(f"{TABLE} [data-testid='review-panel']").is_hidden()
 

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from cardavia_nb import i18n
 from tests.browser.conftest import look
 from tests.browser.harness import axe_violations, show_tab
-from tests.browser.pages import SUMMARY_BUTTON, TABLE, move, plain_move, played, set_look, wait
+from tests.browser.pages import SUMMARY_BUTTON, TABLE, high_has_played, move, plain_move, played, set_look, wait
 
 GAMES = {"truco": ("01-truco.ipynb", 13), "pao_de_kuai": ("02-pao-de-kuai.ipynb", 24),
          "french_tarot": ("03-french-tarot.ipynb", 1)}
@@ -181,10 +181,7 @@ def test_the_felt_tells_the_story(open_page, game):
         plain_move(page)
     summary = table.locator("[data-testid='result']")
     summary.wait_for()
-    # High's line on the same cards comes a moment later and the summary is drawn again with it: look once it is in
-    page.wait_for_function("(playing) => { const line = document.querySelector(\"[data-testid='same-cards']\"); "
-                           "return line && line.textContent !== playing; }",
-                           arg=i18n.translate("review.same.playing", second), timeout=60_000)
+    high_has_played(page, second)  # High's line on the same cards comes a moment later: look once it is in
     wait(page)
     assert table.locator(".cv-now").count() == 0, "nobody is 'to play' once the deal is over"
     assert table.locator("[data-testid='actions'] button").count() == 0
