@@ -91,11 +91,16 @@ def _revision(engine: Engine) -> str | None:
 
 
 def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest revision (a no-op when it is there), once across processes."""
-    newest = head()
-    if _revision(engine) == newest:
-        return
+    """Bring the schema to the newest revision (a no-op when it is there), once across processes; a schema
+    this package does not know (a newer Cardavia upgraded it) is left alone and said in the error."""
     config = _config()
+    script = ScriptDirectory.from_config(config)
+    newest, current = script.get_current_head(), _revision(engine)
+    if current == newest:
+        return
+    if current is not None and current not in {r.revision for r in script.walk_revisions()}:
+        raise RuntimeError(f"the database's schema is at revision {current!r}, which this Cardavia (newest "
+                           f"{newest!r}) does not know: a newer version upgraded it; upgrade Cardavia here too")
     with engine.begin() as connection:
         if engine.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": _LOCK_ID})

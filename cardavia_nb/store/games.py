@@ -10,8 +10,9 @@ from typing import Any, Iterator
 
 from sqlalchemy import Engine, and_, case, delete, func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.exc import SQLAlchemyError
 
+from cardavia_nb.core.record import RecordError
+from cardavia_nb.store.class_deals import ClassError
 from cardavia_nb.store.engine import make_engine, migrate, reading
 from cardavia_nb.store.errors import StoreError
 from cardavia_nb.store.location import store_url
@@ -53,11 +54,17 @@ class Store:
 
     @staticmethod
     def _guard(what: str, work: Any) -> Any:
-        """Run ``work()``; a database or file error is logged in full and raised as a StoreError in words."""
+        """Run ``work()``; whatever fails in it (the database, its driver, Alembic, the file system ...) is
+        logged in full and raised as a StoreError in words. The work's own answers pass: a row that is not
+        there (``LookupError``), a request refused in words (``ClassError``, ``RecordError``)."""
         try:
             return work()
-        except (SQLAlchemyError, OSError) as err:
-            log.error("store: %s failed: %s", what, err, exc_info=True)
+        except StoreError:
+            raise
+        except Exception as err:
+            if type(err) is LookupError or isinstance(err, (ClassError, RecordError)):
+                raise
+            log.error("store: %s failed: %r", what, err, exc_info=True)
             raise StoreError(f"The game store could not {what}.") from None
 
     def close(self) -> None:

@@ -2,9 +2,10 @@
 in progress brought back when the page opens again (a reload, a culled kernel, a restarted server),
 and a finished game of the token's opened in the table's review (*Your games*, ``?review=<id>``).
 
-The page's token comes from the settings bar (``Settings.on_token``). A store that fails never stops
-play: the table plays on and says once that games are not being kept; the details go to the server
-log only (never the token, a path or a URL to the page).
+The page's token comes from the settings bar (``Settings.on_token``). A store that fails, whatever it
+raises, never stops play: the table plays on and says once that games are not being kept, every move
+tries again with the whole game so far, and the table says when games are kept again; the details go
+to the server log only (never the token, a path or a URL to the page).
 """
 
 from __future__ import annotations
@@ -83,7 +84,8 @@ class Keeper:
         self._over = False  # that game was saved finished
         self._fresh = 0  # how many moves the row had when this page dealt it: more means a game in progress
         self.parked = False  # a game in progress waits in the store while a finished game is reviewed
-        self.broken = False
+        self.failing = False  # the store failed and the table said that games are not being kept
+        self._owed: tuple[Record, dict[str, Any], str] | None = None  # a save that failed: record, values, game
         self.apart = False  # the table plays a class's deals: kept apart from the player's own games
         self.finished: list[Callable[[], None]] = []  # called when a game is kept finished (the history panel)
 
@@ -94,41 +96,54 @@ class Keeper:
 
     @property
     def store(self) -> Any:
-        """The store, None once it failed (the table has been told)."""
-        if self._store is None and not self.broken:
-            self._store = shared_store(self._url)
+        """The store; None while it cannot be opened (the table has been told, and the next use tries again)."""
+        if self._store is None:
+            self._store = self._safely(shared_store, self._url)
             if self._store is None:
                 self._fail()
-        return None if self.broken else self._store
+        return self._store
+
+    def _safely(self, work: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """``work(...)``'s value, or None when it failed, whatever it raised: logged on the server, said once on
+        the page; play goes on."""
+        try:
+            return work(*args, **kwargs)
+        except StoreError:
+            pass  # the store has logged it in full
+        except Exception:
+            log.exception("store: keeping the game failed")
+        self._fail()
+        return None
 
     def _fail(self) -> None:
-        """Stop keeping and say so once; the store has logged what went wrong."""
-        if not self.broken:
-            self.broken = True
+        """Say once that games are not being kept (until they are again); the server log has what went wrong."""
+        if not self.failing:
+            self.failing = True
             self.table.tell(Msg.of("store.not_kept"), "info")
 
     def _on_token(self, token: str, reason: str | None) -> None:
         """The page's token: resume its game in progress here, else keep the game in play from now."""
         self.token, self.game_id, self._deal, self.parked = token, None, None, False
+        saved = None if self.store is None else self._safely(self._kept_game, token, reason)
+        if saved is not None:
+            self._resume(saved)
+
+    def _kept_game(self, token: str, reason: str | None) -> Any:
+        """The token's game in progress here, else None once the game in play is kept from now (and the
+        page told of the token's game elsewhere, or of a token the store does not know)."""
         store, table = self.store, self.table
-        if store is None:
-            return
-        try:
-            saved = store.in_progress(token, table.game.name)
-            if saved is None:
-                other = store.elsewhere(token, table.game.name) if reason is None else None
-                known = reason is None and (other or store.recent(token, 1) or store.unfinished(token))
-                self.moved(table)
-                if other is not None:  # one token per browser: that game waits on its own page
-                    table.tell(Msg.of("store.other_kept", other=Msg.of(f"games.{other.game}.title"),
-                                      game=Msg.of(f"games.{table.game.name}.title")), "info")
-                elif reason == "malformed" or (reason is None and not known):
-                    table.tell(Msg.of("store.bad_token" if reason else "store.unknown_token"), "info")
-                return
-        except StoreError:
-            self._fail()
-            return
-        self._resume(saved)
+        saved = store.in_progress(token, table.game.name)
+        if saved is not None:
+            return saved
+        other = store.elsewhere(token, table.game.name) if reason is None else None
+        known = reason is None and (other or store.recent(token, 1) or store.unfinished(token))
+        self.moved(table)
+        if other is not None:  # one token per browser: that game waits on its own page
+            table.tell(Msg.of("store.other_kept", other=Msg.of(f"games.{other.game}.title"),
+                              game=Msg.of(f"games.{table.game.name}.title")), "info")
+        elif reason == "malformed" or (reason is None and not known):
+            table.tell(Msg.of("store.bad_token" if reason else "store.unknown_token"), "info")
+        return None
 
     def _resume(self, saved: Any) -> None:
         """Bring ``saved`` back on the table, or say that it no longer replays and keep a new game."""
@@ -216,27 +231,23 @@ class Keeper:
         store = self.store
         if store is None or self.token is None:
             return
-        try:
-            saved = store.in_progress(self.token, self.table.game.name, practice=True)
-        except StoreError:
-            self._fail()
-            return
+        saved = self._safely(store.in_progress, self.token, self.table.game.name, practice=True)
         if saved is not None:
             self._resume(saved)
 
     def moved(self, table: Any) -> None:
-        """Save the table's game after a committed move (a new row for a new game)."""
-        if self.token is None or self.broken:
-            return
-        store = self.store
-        if store is None:
+        """Save the table's game after a committed move (a new row for a new game). A save that fails is owed:
+        the next move saves the whole game so far, and a game that ended unsaved is saved before the next one."""
+        if self.token is None or self.store is None:
             return
         record = table.record()
         deal = deal_key(record)
         if deal != self._deal or len(record.actions) < self._moves:
+            if self._owed is not None and deal_key(self._owed[0]) == self._deal:
+                self._save(*self._owed)  # the last game ended while the store failed
             self.game_id, self._over, self._fresh = None, False, len(record.actions)
             self.parked = False  # the new row leaves the game kept aside (store.save): New game was said to
-        elif self._over:
+        elif self._over and self._owed is None:
             return
         self._deal, self._moves = deal, len(record.actions)
         points, result = outcome(record, table.human)
@@ -244,14 +255,26 @@ class Keeper:
         scores = match_scores(table.state)
         values = dict(level=table.level, seat=table.human, moves=len(record.actions),
                       deals=table.state.deal_no if scores else 1, over=result is not None, points=points, outcome=result)
-        try:
-            try:
-                self.game_id = store.save(self.token, table.game.name, record.to_json(), game_id=self.game_id,
-                                          practice=self.apart, **values)
-            except LookupError:  # the row went (history deleted, or finished): the game goes on in a new one
-                self.game_id = store.save(self.token, table.game.name, record.to_json(), practice=self.apart, **values)
-        except StoreError:
-            self._fail()
+        self._save(record, values, table.game.name)
+
+    def _save(self, record: Record, values: dict[str, Any], game: str) -> None:
+        """Keep ``record`` in the game's row (a new row when it went); said when games are kept again after a
+        failure, owed when the store fails."""
+        self._owed = (record, values, game)
+        game_id = self._safely(self._write, record, values, game)
+        if game_id is None:
             return
-        for call in self.finished if self._over else ():
+        self.game_id, self._owed = game_id, None
+        if self.failing:
+            self.failing = False
+            self.table.tell(Msg.of("store.kept_again"), "info")
+        for call in self.finished if values["over"] else ():
             call()
+
+    def _write(self, record: Record, values: dict[str, Any], game: str) -> int:
+        """The store's save of ``record``: the id of its row."""
+        args = (self.token, game, record.to_json())
+        try:
+            return self.store.save(*args, game_id=self.game_id, practice=self.apart, **values)
+        except LookupError:  # the row went (history deleted, or finished): the game goes on in a new one
+            return self.store.save(*args, practice=self.apart, **values)
