@@ -134,7 +134,7 @@ def teacher_key(given: str | None, folder: Path) -> str:
             raise SystemExit(f"{path} does not hold a teacher key: delete it and class mode draws a new one.")
         path.chmod(0o600)
         return kept
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)  # the store's folder too (store/engine.py)
     key = secrets.token_urlsafe(24)
     with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w", encoding="utf-8") as out:
         out.write(key + "\n")

@@ -12,6 +12,7 @@ migrate it once.
 from __future__ import annotations
 
 import contextlib
+import os
 from pathlib import Path
 from typing import Iterator
 
@@ -58,12 +59,22 @@ def reading(engine: Engine) -> Iterator[Connection]:
             yield connection
 
 
+def _private_file(path: Path) -> None:
+    """Create the SQLite file ``path`` (and its folder) readable by this user only, unless it exists: it holds
+    every record and the class seeds. SQLite gives its log files the database file's mode."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))  # an empty file is an empty database
+    except FileExistsError:
+        pass
+
+
 def make_engine(url: str) -> Engine:
-    """An engine for ``url``; a SQLite file's folder is created if it does not exist."""
+    """An engine for ``url``; a SQLite file is created private (folder 0700, file 0600) if it does not exist."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
-            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+            _private_file(Path(parsed.database))
         engine = create_engine(parsed, connect_args={"timeout": BUSY_MS / 1000})
         _sqlite_setup(engine)
         return engine
