@@ -55,10 +55,11 @@ def pool_config(students: int, pages: tuple[str, ...] | list[str]) -> dict[str, 
 
 
 def voila_flags(students: int, pages: tuple[str, ...] | list[str], fill_delay: float = FILL_DELAY) -> list[str]:
-    """Voila's command-line flags for a pool sized for ``students`` on ``pages``."""
+    """Voila's command-line flags for a pool sized for ``students`` on ``pages``, kept full (``pool.KeptPool``)."""
     return ["--preheat_kernel=True", "--pool_size=0",
             f"--VoilaKernelManager.kernel_pools_config={json.dumps(pool_config(students, pages))}",
-            f"--VoilaKernelManager.fill_delay={fill_delay:g}"]
+            f"--VoilaKernelManager.fill_delay={fill_delay:g}",
+            "--VoilaConfiguration.multi_kernel_manager_class=cardavia_nb.pool.KeptPool"]
 
 
 def kernel_ids(server_pid: int) -> list[str]:

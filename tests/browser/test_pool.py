@@ -1,9 +1,16 @@
-"""Class mode: a Truco page served from a pool of one preheated kernel opens in its address's language."""
+"""Class mode: a Truco page served from a pool of one preheated kernel opens in its address's language, and a
+pool whose kernel dies is filled again."""
+
+import json
+import os
+import signal
+import time
+from pathlib import Path
 
 import pytest
 
 from cardavia_nb import i18n
-from cardavia_nb.classmode import voila_flags, wait_until_full
+from cardavia_nb.classmode import idle_kernels, kernel_ids, voila_flags, wait_until_full
 from tests.browser.conftest import PAGE_DEADLINE_MS, READY
 from tests.browser.harness import Watch, new_context, voila_server
 from tests.browser.pages import TABLE
@@ -35,3 +42,36 @@ def test_a_preheated_page_ends_in_the_language_of_its_address(browser, pooled):
     assert "Using pre-heated kernel" in log.read_text(), "the page did not come from the pool"
     watch.assert_clean()
     context.close()
+
+
+PROBE = "tests/notebooks/pool-probe.ipynb"  # one quick cell: a pool of it fills in seconds
+
+
+def kernel_pid(kernel: str) -> int:
+    """The process of the kernel with id ``kernel`` (found by its connection file's name)."""
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            if f"kernel-{kernel}.json".encode() in cmdline.read_bytes():
+                return int(cmdline.parent.name)
+        except OSError:
+            continue
+    raise LookupError(kernel)
+
+
+def test_a_pooled_kernel_that_dies_is_replaced_and_the_log_says_so(tmp_path):
+    # the class's own flags, with the pool on the probe page instead of a game page
+    pools = "--VoilaKernelManager.kernel_pools_config="
+    flags = (*(flag for flag in voila_flags(2, ["01-truco"]) if not flag.startswith(pools)),
+             pools + json.dumps({"default": {"pool_size": 0}, PROBE: {"pool_size": 2}}))
+    with voila_server(tmp_path / "voila.log", flags) as server:
+        assert wait_until_full(server.url, server.pid, 2, timeout=90) is not None, server.log_tail()
+        dead = kernel_ids(server.pid)[0]
+        os.kill(kernel_pid(dead), signal.SIGKILL)  # Jupyter restarts it under the same id, with nothing run
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            if dead not in kernel_ids(server.pid) and idle_kernels(server.url, server.pid) == 2:
+                break
+            time.sleep(1)
+        else:
+            raise AssertionError(f"the pool kept the killed kernel or stayed short:\n{server.log_tail()}")
+        assert "it is replaced now" in server.log.read_text(), server.log_tail()
