@@ -42,6 +42,9 @@ HASH_ENV = "CARDAVIA_TEACHER_HASH"  # what the kernels get: the key's SHA-256, n
 KEY_FILE = "teacher.key"
 CLASS_PAGE = "05-class.ipynb"
 EVERY_INTERFACE = ("0.0.0.0", "", "::")  # hosts that mean "listen on every interface": no address to give out
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+NOTEBOOKS = "voila/render/notebooks/"
+ROOM_ENV = "CARDAVIA_ROOM_URL"  # the students' address of the server, for the board on the teacher's loopback page
 KEY_FORM = re.compile(r"[A-Za-z0-9_-]{22,200}")  # 22 URL-safe characters carry 128 bits and more
 
 
@@ -155,19 +158,28 @@ def room_address() -> str | None:
     return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
-def page_links(host: str, port: int, pages: list[str], key: str, room: str | None = None) -> tuple[list[str], str]:
-    """The students' links to ``pages`` and the teacher's link (its key in the fragment); a server on every
-    interface is named by ``room`` (this machine's address), else by a placeholder to replace."""
+def room_url(host: str, port: int, room: str | None = None) -> str:
+    """The server's address for the students' devices: on every interface, ``room`` (this machine's address
+    on its network) or a placeholder to replace; else the one address it listens on."""
     if host in EVERY_INTERFACE:
         host = room or "ADDRESS"
-    base = f"http://{host}:{port}/voila/render/notebooks/"
-    return [f"{base}{page.removesuffix('.ipynb')}.ipynb" for page in pages], f"{base}{CLASS_PAGE}#key={key}"
+    return f"http://{host}:{port}/"
 
 
-def kernel_env(store: str | None, key: str) -> dict[str, str]:
-    """The server's (and so its kernels') environment: the store's URL and the key's hash, not the key."""
-    env = {name: value for name, value in os.environ.items() if name != KEY_ENV}
-    return {**env, ENV: store_url(store), HASH_ENV: key_hash(key)}
+def page_links(host: str, port: int, pages: list[str], key: str, room: str | None = None) -> tuple[list[str], str]:
+    """The students' links to ``pages`` (at ``room_url``) and the teacher's link, its key in the fragment: on
+    the loopback address whenever the server listens there, so the key the page sends its kernel never
+    crosses the room's network."""
+    students = f"{room_url(host, port, room)}{NOTEBOOKS}"
+    teacher = f"http://127.0.0.1:{port}/{NOTEBOOKS}" if host in (*EVERY_INTERFACE, *LOOPBACK) else students
+    return [f"{students}{page.removesuffix('.ipynb')}.ipynb" for page in pages], f"{teacher}{CLASS_PAGE}#key={key}"
+
+
+def kernel_env(store: str | None, key: str, room: str | None = None) -> dict[str, str]:
+    """The server's (and so its kernels') environment: the store's URL, the key's hash (never the key) and
+    the students' address ``room`` (the board builds the student link from it, its page being on loopback)."""
+    env = {name: value for name, value in os.environ.items() if name not in (KEY_ENV, ROOM_ENV)}
+    return {**env, ENV: store_url(store), HASH_ENV: key_hash(key), **({ROOM_ENV: room} if room else {})}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -193,14 +205,16 @@ def main(argv: list[str] | None = None) -> None:
     key = teacher_key(args.teacher_key or os.environ.get(KEY_ENV), args.data_dir)
     room = room_address()
     students, teacher = page_links(args.host, args.port, args.pages, key, room)
+    reachable = None if args.host in EVERY_INTERFACE and room is None else room_url(args.host, args.port, room)
     proc = subprocess.Popen([sys.executable, "-m", "voila", f"--Voila.ip={args.host}", f"--Voila.port={args.port}",
                              "--Voila.port_retries=0", "--no-browser", *flags],
-                            env=kernel_env(args.store, key))  # the kernels inherit the store and the key's hash
+                            env=kernel_env(args.store, key, reachable))
     try:
         base = f"http://127.0.0.1:{args.port}/"
         if not serving(base, proc, 120):
             raise SystemExit(f"Voila did not start (exit code {proc.poll()}).")
-        print(f"Teacher's page (keep this link to yourself: its key opens your class sets): {teacher}", flush=True)
+        print(f"Teacher's page (open it on this machine and keep the link to yourself: its key opens your class "
+              f"sets): {teacher}", flush=True)
         if args.host in EVERY_INTERFACE and room is None:
             print("This machine has no network address yet: replace ADDRESS in the links with the one students "
                   "can reach.", flush=True)

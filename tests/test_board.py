@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from cardavia_nb import i18n
+from cardavia_nb.classmode import ROOM_ENV
 from cardavia_nb.core.record import Record, SeatPlayer, result_data
 from cardavia_nb.games import get as get_game
 from cardavia_nb.players.seats import seat_of
@@ -167,6 +168,20 @@ def test_student_links_beside_the_page_and_on_a_hub_to_each_students_own_server(
     hub = "https://hub.school.org/user/ms.silva/voila/render/notebooks/05-class.ipynb"
     assert student_link(hub, "truco", "C0de") == \
         "https://hub.school.org/hub/user-redirect/voila/render/notebooks/01-truco.ipynb?tab=table&class=C0de"
+
+
+@pytest.mark.parametrize("room", [None, "http://192.168.1.20:8866/"])
+def test_the_teachers_page_on_loopback_gives_students_the_rooms_address(store, quick_high, room):
+    board = Board(classes=Classes(store), environ={**ENV, **({ROOM_ENV: room} if room else {})}, settings=Settings())
+    custom(board, {"type": "origin", "value": "http://127.0.0.1:8866/voila/render/notebooks/05-class.ipynb"})
+    custom(board, {"type": "key", "value": KEY})
+    cls = created(board, "truco", 1)
+    shown = words(board)
+    if room:  # class mode told the kernels the room's address: the link and QR code reach the students
+        assert f"http://192.168.1.20:8866/voila/render/notebooks/01-truco.ipynb?tab=table&class={cls.code}" in shown
+        assert "127.0.0.1" not in shown
+    else:  # no address known: the board says its link reaches this machine only
+        assert i18n.translate("board.loopback") in shown
 
 
 def test_high_plays_each_deal_once_in_the_background_and_the_board_shows_its_score(store):

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cardavia_nb import classmode
-from cardavia_nb.classmode import (DEFAULT_PAGES, HASH_ENV, KEY_ENV, KEY_FILE, kernel_env, key_hash, page_links,
+from cardavia_nb.classmode import (DEFAULT_PAGES, HASH_ENV, KEY_ENV, KEY_FILE, ROOM_ENV, kernel_env, key_hash, page_links,
                                    pool_config, teacher_key, voila_flags)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -122,11 +122,15 @@ def test_links_name_a_reachable_address_and_carry_the_key_in_the_fragment_only()
     students, teacher = page_links("0.0.0.0", 8866, ["01-truco", "03-french-tarot.ipynb"], "K" * 32, room="192.168.1.20")
     assert students == ["http://192.168.1.20:8866/voila/render/notebooks/01-truco.ipynb",
                         "http://192.168.1.20:8866/voila/render/notebooks/03-french-tarot.ipynb"]
-    assert teacher == "http://192.168.1.20:8866/voila/render/notebooks/05-class.ipynb#key=" + "K" * 32
+    # the teacher's page on this machine's loopback: the key it sends its kernel never crosses the room's network
+    assert teacher == "http://127.0.0.1:8866/voila/render/notebooks/05-class.ipynb#key=" + "K" * 32
     assert (ROOT / "notebooks" / teacher.split("/")[-1].split("#")[0]).is_file()
     students, teacher = page_links("0.0.0.0", 80, ["01-truco"], "K" * 32, room=None)
-    assert students[0].startswith("http://ADDRESS:80/") and teacher.startswith("http://ADDRESS:80/")
+    assert students[0].startswith("http://ADDRESS:80/") and teacher.startswith("http://127.0.0.1:80/")
     assert page_links("127.0.0.1", 9, ["01-truco"], "K" * 32)[0] == ["http://127.0.0.1:9/voila/render/notebooks/01-truco.ipynb"]
+    # a server on one network address only is not on loopback: both links name that address
+    students, teacher = page_links("192.168.1.20", 9, ["01-truco"], "K" * 32)
+    assert teacher.startswith("http://192.168.1.20:9/") and students[0].startswith("http://192.168.1.20:9/")
 
 
 def test_room_address_is_never_a_loopback_one():
@@ -134,29 +138,45 @@ def test_room_address_is_never_a_loopback_one():
     assert address is None or not address.startswith("127.")
 
 
-def test_class_mode_prints_the_teacher_link_and_starts_voila_with_the_hash_only(monkeypatch, tmp_path, capsys):
-    started = {}
+class FakeVoila:
+    """What class mode starts instead of Voila: it keeps the command and the environment it was given."""
 
-    class Voila:
-        pid = 1
+    pid = 1
+    started: dict = {}
 
-        def __init__(self, cmd, env):
-            started.update(cmd=cmd, env=env)
+    def __init__(self, cmd, env):
+        FakeVoila.started = {"cmd": cmd, "env": env}
 
-        def poll(self):
-            return None
+    def poll(self):
+        return None
 
-        def wait(self, *_):
-            return 0
+    def wait(self, *_):
+        return 0
 
-    monkeypatch.setattr(classmode.subprocess, "Popen", Voila)
+
+@pytest.fixture
+def fake_voila(monkeypatch):
+    """Class mode's run with a Voila that starts at once and a pool full at once: what it started."""
+    monkeypatch.setattr(classmode.subprocess, "Popen", FakeVoila)
     monkeypatch.setattr(classmode, "serving", lambda *_: True)
     monkeypatch.setattr(classmode, "wait_until_full", lambda *_, **__: 3.0)
+    return FakeVoila
+
+
+def test_class_mode_prints_the_teacher_link_and_starts_voila_with_the_hash_only(monkeypatch, tmp_path, capsys, fake_voila):
     monkeypatch.setattr(classmode, "room_address", lambda: None)
     monkeypatch.delenv(KEY_ENV, raising=False)
     classmode.main(["--students", "2", "--data-dir", str(tmp_path), "--store", "sqlite:///s.sqlite"])
     key = (tmp_path / KEY_FILE).read_text().strip()
     out = capsys.readouterr().out
-    assert f"http://ADDRESS:8866/voila/render/notebooks/05-class.ipynb#key={key}" in out
+    assert f"http://127.0.0.1:8866/voila/render/notebooks/05-class.ipynb#key={key}" in out
     assert "replace ADDRESS" in out and "http://ADDRESS:8866/voila/render/notebooks/01-truco.ipynb" in out
+    started = fake_voila.started
     assert started["env"][HASH_ENV] == key_hash(key) and key not in " ".join([*started["cmd"], *started["env"].values()])
+    assert ROOM_ENV not in started["env"]  # no address known: the board says its link is a loopback one
+
+
+def test_class_mode_tells_the_kernels_the_students_address(monkeypatch, tmp_path, fake_voila):
+    monkeypatch.setattr(classmode, "room_address", lambda: "192.168.1.20")
+    classmode.main(["--students", "2", "--data-dir", str(tmp_path), "--port", "8870"])
+    assert fake_voila.started["env"][ROOM_ENV] == "http://192.168.1.20:8870/"

@@ -25,6 +25,7 @@ import ipywidgets
 from babel.dates import format_datetime
 
 from cardavia_nb import i18n
+from cardavia_nb.classmode import ROOM_ENV
 from cardavia_nb.core.record import replay
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games import get as get_game
@@ -33,7 +34,7 @@ from cardavia_nb.store.errors import StoreError
 from cardavia_nb.ui.assets import module
 from cardavia_nb.ui.background import in_background
 from cardavia_nb.ui.board_high import start_high
-from cardavia_nb.ui.board_view import UPLOAD, board_blocks
+from cardavia_nb.ui.board_view import UPLOAD, board_blocks, for_students
 from cardavia_nb.ui.home import PAGES
 from cardavia_nb.ui.keeping import shared_store
 from cardavia_nb.ui.panel import Panel, buttons, field, md, note, number
@@ -117,9 +118,10 @@ class Board(Panel):
             self._stop()
 
     def _take_origin(self, value: Any) -> None:
-        """The page's own address (scheme, host, path), from which the students' link is built."""
+        """The page's own address (scheme, host, path), from which the students' link is built (on the room's
+        address that class mode gave the kernels, when the teacher's page is on this machine's loopback)."""
         if isinstance(value, str) and len(value) <= 500 and ORIGIN.fullmatch(value):
-            self._origin = value
+            self._origin = for_students(value, self._environ.get(ROOM_ENV))
             self.refresh()
         else:
             self.notice = i18n.translate("ui.panel.bad_message", self.lang)

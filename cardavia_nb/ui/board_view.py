@@ -40,6 +40,14 @@ def student_link(origin: str | None, game: str, code: str) -> str:
     return f"{HUB_USER.sub('/hub/user-redirect/', origin, count=1).rsplit('/', 1)[0]}/{tail}"
 
 
+def for_students(origin: str, room: str | None) -> str:
+    """The page's address as the students' devices reach it: a loopback address (the teacher's page on the
+    class machine itself) moved to ``room``, the server's address on the room's network, when it is known."""
+    if not room or not loopback(origin):
+        return origin
+    return room.rstrip("/") + urlsplit(origin).path
+
+
 def loopback(origin: str | None) -> bool:
     """Whether the page was opened at an address only this machine reaches."""
     host = (urlsplit(origin).hostname or "") if origin else ""
