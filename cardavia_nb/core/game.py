@@ -108,7 +108,8 @@ class Game(ABC, Generic[S, V]):
     """Rules of one game with its options. Subclasses implement the abstract methods.
 
     Class attributes: ``name`` (registry and record name), ``num_players``, ``zero_sum`` (payoffs
-    sum to zero), ``pack`` (the deck name every state's cards add up to).
+    sum to zero), ``pack`` (the deck name every state's cards add up to), ``max_moves`` and
+    ``max_redeals`` (the most moves and cancelled deals a record of a real game holds, with a margin).
     """
 
     name: ClassVar[str]
@@ -116,6 +117,13 @@ class Game(ABC, Generic[S, V]):
     zero_sum: ClassVar[bool] = True
     pack: ClassVar[str]
     defaults: ClassVar[Mapping[str, Any]] = {}
+    max_moves: ClassVar[int]
+    max_redeals: ClassVar[int] = 0
+
+    @staticmethod
+    def redeals(actions: Sequence[str]) -> int:
+        """How many deals ``actions`` cancel before one is played (everybody passed): none in most games."""
+        return 0
 
     def __init__(self, **options: Any):
         unknown = set(options) - set(self.defaults)

@@ -22,7 +22,7 @@ from cardavia_nb.core.text import Msg
 
 FORMAT = "cardavia-record/2"
 READS = ("cardavia-record/1", FORMAT)
-MAX_BYTES = 1_000_000
+MAX_BYTES = 100_000  # twice the longest real record: a Truco match of its most moves, each of the longest id
 _VERSION = re.compile(r"cardavia-record/(\d+)")
 
 
@@ -90,7 +90,7 @@ class Record:
             if found and int(found.group(1)) > int(FORMAT.rsplit("/", 1)[1]):
                 raise _error("newer")
             raise _error("not_record")
-        return cls._checked(data)
+        return _bounded(cls._checked(data))
 
     @classmethod
     def _checked(cls, data: dict[str, Any]) -> "Record":
@@ -112,6 +112,22 @@ class Record:
         if not isinstance(engine, str):
             raise _error("bad_objects")
         return cls(game, seed, tuple(actions), options, setup, players, engine, result)
+
+
+def _bounded(record: Record) -> Record:
+    """``record``, unless it holds more moves or cancelled deals than any real game of its name (a game this
+    package does not have is refused when replayed)."""
+    from cardavia_nb.games import REGISTRY, get  # the games are built on records: looked up when first needed
+
+    if record.game not in REGISTRY:
+        return record
+    game, title = get(record.game), Msg.of(f"games.{record.game}.title")
+    if len(record.actions) > game.max_moves:
+        raise _error("too_long", moves=len(record.actions), game=title, most=game.max_moves)
+    cancelled = game.redeals(record.actions)
+    if cancelled > game.max_redeals:
+        raise _error("too_many_redeals", deals=cancelled, game=title, most=game.max_redeals)
+    return record
 
 
 def _list(value: Any) -> list:

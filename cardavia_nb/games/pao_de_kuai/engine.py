@@ -71,6 +71,9 @@ class PaoDeKuai(Game[PaoDeKuaiState, PaoDeKuaiView]):
     zero_sum = True
     pack = "pao_de_kuai48"
     defaults: dict[str, Any] = {}
+    # Every play takes at least one of the 48 cards, and at most two passes follow it before the trick is
+    # won: 144 moves at the very most. Twice that: a margin.
+    max_moves = 2 * SEATS * HAND_SIZE * SEATS
 
     # --- setup ------------------------------------------------------------------------------
     def new(self, seed: int, **setup: Any) -> PaoDeKuaiState:

@@ -97,6 +97,10 @@ class Truco(Game[TrucoState, TrucoView]):
     zero_sum = True
     pack = "spanish40"
     defaults: dict[str, Any] = {}
+    # The longest match: every deal scores at least one point, so at most 59 deals (29–29, then one more), of
+    # at most 19 moves each (6 cards; envido, envido, real envido, falta envido and the answer; truco,
+    # retruco, vale cuatro and their three answers; a fold; the next deal). Twice that: a margin.
+    max_moves = 2 * (2 * (TARGET - 1) + 1) * (2 * HAND_SIZE + 5 + 6 + 2)
 
     # --- setting up ------------------------------------------------------------------------
     def new(self, seed: int, hands: Any = None, dealer: int | None = None,
