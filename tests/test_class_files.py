@@ -163,3 +163,23 @@ def test_an_edited_file_is_either_refused_in_words_or_believed_only_as_replayed(
         assert played.score == stated[deal] == deal_score(game, replay(game, played.record), 0)
         assert played.record.seed == student_record(cls, deal, seed=7).seed
     assert isinstance(name, str) and 1 <= len(name) <= 40
+
+
+@pytest.mark.parametrize("text", [
+    "[" * 200_000,  # nested past any file (json's parser would hit the recursion limit)
+    '{"format": "cardavia-class-results/1", "results": ' + "[" * 40 + "]" * 40 + "}",
+    _edited(lambda d: d["results"][0].update(score=int("9" * 400))),  # a 400-digit score
+    _edited(lambda d: d["results"][0].update(deal=int("9" * 400))),
+    _edited(lambda d: d["results"][0]["record"].update(seed=int("9" * 4000))),
+    FILE.replace('"score": ', '"score": 1e999 + ', 1).replace(" + ", "", 1),  # an infinity written as a number
+    FILE.replace('"score": ', '"score": NaN, "x": ', 1),
+])
+def test_a_results_file_past_its_bounds_is_refused_in_words(text):
+    _refused("file_bad", lambda: checked_file(parse_open(CODE), text))
+
+
+def test_brackets_inside_the_files_texts_are_not_nesting():
+    data = json.loads(FILE)
+    data["name"] = "[" * 18 + "Zoë" + "{" * 18
+    name, checked = checked_file(parse_open(CODE), json.dumps(data))
+    assert name.startswith("[[[") and len(checked) == 3

@@ -27,6 +27,7 @@ MAX_DEALS = 12
 SET_LEVELS = ("low", "high")  # the levels a table offers
 KINDS = ("server", "open")
 MAX_NAME = 40
+MAX_KEY = 160  # a name written out in full (NFKC: U+FDFA alone is 18 characters), and its key (class_names)
 FIRST_DECISIONS = 3
 _NOT_IN_NAMES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")  # controls, format marks (bidi overrides), unassigned
 _JOINERS = "\u200c\u200d"  # zero-width (non-)joiners: part of how Persian, Indic scripts and emoji are written
@@ -123,7 +124,8 @@ def deal_score(game: Game, state: Any, seat: int) -> float:
 
 
 def check_name(name: Any) -> str:
-    """A display name as kept: stripped, 1–40 characters of any script, no control characters."""
+    """A display name as kept: stripped, 1–40 characters of any script, no control characters, and at most
+    MAX_KEY once written out in full (the store's key of a name is that long at most)."""
     if not isinstance(name, str):
         raise refused("bad_name", most=MAX_NAME)
     kept = unicodedata.normalize("NFC", name).strip()
@@ -131,17 +133,14 @@ def check_name(name: Any) -> str:
     visible = any(category[0] in "LNPS" for category in categories)
     if not 1 <= len(kept) <= MAX_NAME or not visible or any(category in _NOT_IN_NAMES for category in categories):
         raise refused("bad_name", most=MAX_NAME)
+    if len(unicodedata.normalize("NFKC", kept)) > MAX_KEY:
+        raise refused("name_too_long")
     return kept
 
 
 def finite(value: Any) -> bool:
     """Whether ``value`` is a real, finite number (not a bool, a text, NaN or an infinity)."""
     return not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
-
-
-def name_key(name: str) -> str:
-    """The form under which two names are the same name ("Ana", "ANA" and "Ａｎａ" are one)."""
-    return unicodedata.normalize("NFKC", name).casefold()
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,9 @@ every record in it is replayed by the store before anything of it is believed.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any
 
 from cardavia_nb.core.record import Record, RecordError, replay
@@ -17,6 +19,14 @@ from cardavia_nb.store.class_deals import (
 
 FORMAT = "cardavia-class-results/1"
 MAX_FILE = 1_000_000  # characters: twelve deals of Tarot take some 40 000
+MAX_DEPTH = 12  # lists and objects inside one another: a file as written nests 7 deep
+MAX_NUMBER = 24  # characters of one number: a seed has 19 digits, a score a few
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+class _Unreadable(ValueError):
+    """A number in a results file that no results file holds (too long, not finite)."""
 
 
 @dataclass(frozen=True)
@@ -72,16 +82,42 @@ def _entry(value: Any) -> Entry:
         raise ClassError(err.msg) from None
 
 
+def _nesting(text: str) -> int:
+    """How deep lists and objects nest in the JSON ``text`` (its strings left out)."""
+    signs = _BRACKETS.findall(_STRINGS.sub("", text))
+    return max(accumulate(1 if sign in "[{" else -1 for sign in signs), default=0)
+
+
+def _number(text: str) -> float | int:
+    """A JSON number of the file, refused when longer than any a results file holds or not finite."""
+    if len(text) > MAX_NUMBER:
+        raise _Unreadable(text[:MAX_NUMBER])
+    value = float(text) if any(c in text for c in ".eE") else int(text)
+    if not finite(value):
+        raise _Unreadable(text)
+    return value
+
+
+def _constant(text: str) -> Any:
+    """NaN and the infinities, which JSON does not have and no results file holds."""
+    raise _Unreadable(text)
+
+
 def parse_file(text: Any) -> ResultsFile:
-    """Read a results file, refusing in words one too large, not JSON, or not written the way it is written."""
+    """Read a results file, refusing in words one too large, too deep, with numbers no results file holds,
+    not JSON, or not written the way it is written."""
     if isinstance(text, bytes):
         text = text.decode("utf-8", errors="replace")
     if not isinstance(text, str):
         raise refused("file_bad")
     if len(text) > MAX_FILE:
         raise refused("file_too_big", most=MAX_FILE // 1000)
+    if _nesting(text) > MAX_DEPTH:
+        raise refused("file_bad")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_number, parse_float=_number, parse_constant=_constant)
+    except _Unreadable:
+        raise refused("file_bad") from None
     except ValueError:
         raise refused("file_not_json") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:

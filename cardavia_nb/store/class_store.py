@@ -13,18 +13,20 @@ import secrets
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import case, func, insert, select, update
+from sqlalchemy import case, delete, func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from cardavia_nb.core.record import Record
 from cardavia_nb.store.engine import reading
 from cardavia_nb.store.class_board import IDLE, beaten_shares, build, read_json
 from cardavia_nb.store.class_deals import (
-    ClassSet, Played, check_name, check_set, finite, name_key, open_code, parse_open, played, refused,
+    ClassSet, Played, check_name, check_set, finite, open_code, parse_open, played, refused,
 )
 from cardavia_nb.store.class_files import checked_file
+from cardavia_nb.store.class_names import name_key
+from cardavia_nb.store.rows import OVER
 from cardavia_nb.store.teacher import teacher_id
-from cardavia_nb.store.tables import class_highs, class_results, class_sets, class_students
+from cardavia_nb.store.tables import class_highs, class_results, class_sets, class_students, games
 from cardavia_nb.store.tokens import token_key
 
 MAX_MISTAKES = 40
@@ -275,6 +277,20 @@ class Classes:
 
         return self._run("read the class results", work, reads=True)
 
+    def kept(self, token: str, game: str) -> list[str]:
+        """The records of the token's finished class deals of ``game`` as the page's keeper kept them (rows
+        kept apart), oldest first: a result the class could not take is written from them later."""
+        query = (select(games.c.record).where(games.c.player == token_key(token), games.c.game == game,
+                                              games.c.status == OVER, games.c.practice.is_(True))
+                 .order_by(games.c.id))
+        return self._run("read the kept class deals", lambda c: list(c.execute(query).scalars()), reads=True)
+
+    def forget(self, token: str, game_id: int) -> None:
+        """Delete the token's class deal row ``game_id``: a page's keeper copied it under a token that did not
+        play it (the page changed its token mid-class), and no later page of that token may deal it."""
+        self._run("forget the copied class deal", lambda c: c.execute(delete(games).where(
+            games.c.id == game_id, games.c.player == token_key(token), games.c.practice.is_(True))))
+
     # --- the board --------------------------------------------------------------------------
     def board(self, teacher_key: str, set_id: int) -> dict[str, Any]:
         """Everything the teacher's board shows of one set (see ``class_board.build``)."""
@@ -333,10 +349,13 @@ class Classes:
         return Record.from_json(text)
 
     def upload(self, teacher_key: str, set_id: int, text: Any) -> int:
-        """Add a student's results file to the board: parsed, every record replayed and scored here, refused
-        in words when it is another set's, a duplicate, or its moves do not give its scores. Returns the
-        number of deals added."""
+        """Add a student's results file to an open set's board: parsed, every record replayed and scored here,
+        refused in words for a server set (its students' results are written as they play), when it is
+        another set's, a duplicate, its name is a student's who joined here, or its moves do not give its
+        scores. Returns the number of deals added."""
         cls = self._run("read the class set", lambda c: self._owned(c, teacher_key, set_id))
+        if cls.kind != "open":
+            raise refused("file_server_set")
         name, checked = checked_file(cls, text)
 
         def work(connection: Any) -> int:
