@@ -19,6 +19,7 @@ from cardavia_nb.players.seats import computer
 from cardavia_nb.review.judge import MAX_MOVES
 from cardavia_nb.games import deal_over
 from cardavia_nb.store.classes import deal_score, set_deal, set_players
+from cardavia_nb.ui.background import in_background
 
 log = logging.getLogger("cardavia_nb.ui.board")
 
@@ -48,11 +49,4 @@ def keep_high(classes: Any, key: str, cls: Any, deals: Iterable[int]) -> None:
 
 def start_high(classes: Any, key: str, cls: Any, deals: Iterable[int]) -> threading.Thread | None:
     """``keep_high`` in a daemon thread (None where Python has no threads: then it runs here, at once)."""
-    thread = threading.Thread(target=keep_high, args=(classes, key, cls, list(deals)), daemon=True,
-                              name="cardavia-class-high")
-    try:
-        thread.start()
-    except RuntimeError:
-        keep_high(classes, key, cls, deals)
-        return None
-    return thread
+    return in_background(keep_high, classes, key, cls, list(deals))

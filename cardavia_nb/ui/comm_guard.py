@@ -6,7 +6,8 @@ kernel by thousands of Buttons), and on a failure it logs a traceback through lo
 Python's last resort prints it to ``sys.stderr``, which the kernel sends to the page as a stream.
 
 The guard takes over the kernel's three comm handlers and sends the comm layer's logs to the kernel's
-own log (the server's terminal, never the page):
+own log (the server's terminal, never the page), and so do the warnings of any logger without a handler,
+which Python's last resort would print to ``sys.stderr``:
 
 - ``jupyter.widget`` opens from the page are refused (a page talks only to the widgets the notebook
   made); the one open ipywidgets' front end needs, its ``jupyter.widget.control`` comm for loading the
@@ -151,8 +152,8 @@ class CommGuard:
 class ServerLog(logging.Handler):
     """Passes records to the kernel's own log, which ipykernel writes to the server's stderr, not to the page."""
 
-    def __init__(self, kernel_log: Any):
-        super().__init__()
+    def __init__(self, kernel_log: Any, level: int = logging.NOTSET):
+        super().__init__(level)
         self.kernel_log = getattr(kernel_log, "logger", kernel_log)  # a LoggerAdapter's logger
 
     def emit(self, record: logging.LogRecord) -> None:
@@ -180,4 +181,8 @@ def install() -> bool:
         guard = CommGuard(kernel.comm_manager)
         handlers.update(comm_open=guard.comm_open, comm_msg=guard.comm_msg, comm_close=guard.comm_close)
         route_to_server_log(ServerLog(kernel.log))
+        kernel_log = getattr(kernel.log, "logger", kernel.log)
+        if kernel_log.hasHandlers():  # else the kernel's log would hand its records back to the last resort
+            # the records of any logger without a handler (SQLAlchemy's pool, a thread's library): not to the page
+            logging.lastResort = ServerLog(kernel_log, logging.WARNING)
     return True
