@@ -7,11 +7,14 @@ pauses like a person, and finally leaves as a closing tab does: the websocket cl
 kernel-shutdown request is sent (with the XSRF check on, Voila refuses it; the status is counted).
 
 Each student asks for a language in the address (``?lang=``, the five in turn) and does what the
-page's settings bar does on connect: when the kernel's settings show another language (a preheated
-kernel has drawn English), it sends ``{"type": "set", "key": "lang", "value": ...}``.
+page's settings bar does as it renders: when the kernel's settings show another language (a preheated
+kernel has drawn English), it sends ``{"type": "set", "key": "lang", "value": ...}``, and at once the
+page's token (``{"type": "token", ...}``: the store resumes or keeps the page's game under it).
 
 Printed per class size, without and with a pool of preheated kernels (class mode,
-cardavia_nb/classmode.py) in the same run: page time-to-interactive p50/p95, time until the page
+cardavia_nb/classmode.py) in the same run: until the page's widgets are drawn, its time-to-interactive
+p50/p95 (until the kernel has handled the language and the token the page sent on connect: a click made
+earlier waits behind them; measured by a request the kernel answers in order), time until the page
 is in its address's language, pages that ended in another language, click-to-update p50/p95
 (intent sent → the table's next frame received, matched by its seq; includes the computer players'
 thinking; a click refused in words is counted apart), errors,
@@ -77,7 +80,8 @@ CULL_WAIT = 600.0  # give up waiting for the culler after this long
 class Figures:
     """What one class size measured."""
 
-    tti: list[float] = field(default_factory=list)
+    drawn: list[float] = field(default_factory=list)  # until the table's and the settings bar's states are there
+    tti: list[float] = field(default_factory=list)  # until the kernel has handled what the page sends on connect
     in_lang: list[float] = field(default_factory=list)  # until the settings show the address's language
     wrong_lang: int = 0
     clicks: list[float] = field(default_factory=list)
@@ -140,17 +144,22 @@ class Student:
             for comm_id in comms["content"]["comms"]:
                 self._request_state(ws, comm_id)
             await self._until(lambda: self.table_comm is not None and self.settings_comm is not None)
-            self.figures.tti.append(time.perf_counter() - start)
-            if self.shown_lang != self.lang:  # what widgets/settings.js does with ?lang= on connect
-                content = {"method": "custom", "content": {"type": "set", "key": "lang", "value": self.lang}}
-                ws.write_message(_msg("comm_msg", {"comm_id": self.settings_comm, "data": content}, self.session))
-                try:
-                    await asyncio.wait_for(self._until(lambda: self.shown_lang == self.lang), 30)
-                except asyncio.TimeoutError:
-                    self.figures.wrong_lang += 1
-            self.figures.in_lang.append(time.perf_counter() - start)
-            # what the settings bar sends on connect on every page: its token (the store keeps the games of it)
+            self.figures.drawn.append(time.perf_counter() - start)
+            # what widgets/settings.js sends as it renders: the address's language if the kernel shows another,
+            # then at once the page's token (the store keeps the games of it)
+            if self.shown_lang != self.lang:
+                self._send(ws, self.settings_comm, {"type": "set", "key": "lang", "value": self.lang})
             self._send(ws, self.settings_comm, {"type": "token", "value": uuid.uuid4().hex + uuid.uuid4().hex[:11], "games": []})
+            # a kernel answers its shell messages in order: this reply comes once it has handled the page's
+            # language and token, so a click made from now on is answered without waiting behind them
+            ws.write_message(_msg("comm_info_request", {"target_name": "jupyter.widget"}, self.session))
+            await self._next(lambda m: m["header"]["msg_type"] == "comm_info_reply")
+            self.figures.tti.append(time.perf_counter() - start)
+            try:
+                await asyncio.wait_for(self._until(lambda: self.shown_lang == self.lang), 30)
+            except asyncio.TimeoutError:
+                self.figures.wrong_lang += 1
+            self.figures.in_lang.append(time.perf_counter() - start)
             if self.code is not None:
                 await self._join(ws)
             await self._play(ws, self.deals)
@@ -409,7 +418,8 @@ async def one_class(base: str, n: int, server_pid: int, deals: int, pool: int, s
     left = kernels_of(server_pid)
     kernels = peak["kernels"] or [0.0]
     statuses = ", ".join(f"{code}: {figures.shutdowns.count(code)}" for code in sorted(set(figures.shutdowns)))
-    print(f"{label} | TTI p50 {statistics.median(figures.tti or [float('nan')]):5.2f} s "
+    print(f"{label} | drawn p50 {statistics.median(figures.drawn or [float('nan')]):5.2f} s p95 {pct(figures.drawn, 95):5.2f} s "
+          f"| TTI p50 {statistics.median(figures.tti or [float('nan')]):5.2f} s "
           f"p95 {pct(figures.tti, 95):5.2f} s | in its language p50 {statistics.median(figures.in_lang or [float('nan')]):5.2f} s "
           f"p95 {pct(figures.in_lang, 95):5.2f} s, other language {figures.wrong_lang} | click p50 {1000 * statistics.median(figures.clicks or [float('nan')]):6.0f} ms "
           f"p95 {1000 * pct(figures.clicks, 95):6.0f} ms ({len(figures.clicks)} clicks, {len(figures.refused)} refused) | errors {len(figures.errors)} | "
@@ -460,17 +470,19 @@ def main() -> None:
     parser.add_argument("--no-board", action="store_true", help="with --class-set: no teacher's page open (what the "
                         "board costs the students)")
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite",
-                        help="the store's database with --class-set (PostgreSQL started as the tests start it)")
+                        help="the store's database (PostgreSQL started as the tests start it)")
     args = parser.parse_args()
     for pool in args.pool if args.pool is not None else [0, max(args.students)]:
         flags = tuple(voila_flags(pool, ["01-truco"], args.fill_delay)) if pool else ()
         with tempfile.TemporaryDirectory() as tmp, database(args.database) as url:
+            # the kernels keep every page's game in the benchmark's own database (a fresh SQLite file or PostgreSQL
+            # server), never in the checkout's .cardavia/
             store = url if args.class_set else None
-            env = {**kernel_env(store, TEACHER_KEY), "JUPYTER_PATH": str(ROOT / "share" / "jupyter")} if store else None
+            env = {**kernel_env(url, TEACHER_KEY), "JUPYTER_PATH": str(ROOT / "share" / "jupyter")}
             log = Path(tmp) / "voila.log"
             with voila_server(log, flags, env=env) as server:
-                print(f"Voila at {server.url} (pid {server.pid}), page {PAGE}, pool {pool}"
-                      f"{', store ' + store if store else ''} | {load()}")
+                print(f"Voila at {server.url} (pid {server.pid}), page {PAGE}, pool {pool}, store {args.database}"
+                      f"{', class sets' if store else ''} | {load()}")
                 if pool:
                     took = wait_until_full(server.url, server.pid, pool, timeout=900)
                     print(f"      pool of {pool} full after {took if took is None else round(took)} s: {memory(server.pid)} | {load()}")
