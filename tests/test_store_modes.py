@@ -38,3 +38,13 @@ def test_class_mode_creates_the_same_folder_0700_when_it_keeps_the_teacher_key_f
 
     teacher_key(None, tmp_path / DATA_DIR)  # `make class` draws the key before any kernel opens the store
     assert mode(tmp_path / DATA_DIR) == 0o700
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+def test_a_database_file_left_readable_by_an_older_version_is_made_private_when_opened(tmp_path):
+    url = default_url(tmp_path)
+    Store(url).close()
+    path = tmp_path / DATA_DIR / FILE_NAME
+    os.chmod(path, 0o644)  # as versions before this one created it
+    Store(url).close()
+    assert mode(path) == 0o600

@@ -12,6 +12,7 @@ migrate it once.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 from pathlib import Path
 from typing import Iterator
@@ -23,7 +24,9 @@ from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+log = logging.getLogger("cardavia_nb.store")
 BUSY_MS = 15_000
+CONNECT_SECONDS = 5  # PostgreSQL's connect timeout
 _LOCK_ID = 0x63617264  # any fixed number: PostgreSQL's advisory lock for the migration
 _READING = "cardavia_reading"  # an execution option: this transaction only reads
 
@@ -60,13 +63,19 @@ def reading(engine: Engine) -> Iterator[Connection]:
 
 
 def _private_file(path: Path) -> None:
-    """Create the SQLite file ``path`` (and its folder) readable by this user only, unless it exists: it holds
-    every record and the class seeds. SQLite gives its log files the database file's mode."""
+    """Create the SQLite file ``path`` (and its folder) readable by this user only: it holds every record and
+    the class seeds. SQLite gives its log files the database file's mode. A file an older version left readable
+    by others is made private (when this user owns it; else the log says so)."""
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     try:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))  # an empty file is an empty database
     except FileExistsError:
-        pass
+        for kept in (path, path.with_name(f"{path.name}-wal"), path.with_name(f"{path.name}-shm")):
+            try:
+                if kept.exists() and kept.stat().st_mode & 0o077:
+                    kept.chmod(0o600)
+            except OSError as err:
+                log.warning("store: %s is readable by other users and could not be made private: %s", kept, err)
 
 
 def make_engine(url: str) -> Engine:
@@ -78,7 +87,8 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(parsed, connect_args={"timeout": BUSY_MS / 1000})
         _sqlite_setup(engine)
         return engine
-    return create_engine(parsed, pool_pre_ping=True)
+    # a server that does not answer fails the move's save in seconds (play goes on), not after the system's timeout
+    return create_engine(parsed, pool_pre_ping=True, connect_args={"connect_timeout": CONNECT_SECONDS})
 
 
 def _config() -> Config:
