@@ -90,8 +90,13 @@ class Keeper:
         self.finished: list[Callable[[], None]] = []  # called when a game is kept finished (the history panel)
 
     def attach(self, table: Any) -> None:
-        """Follow ``table``: keep its game once the page has told its token."""
+        """Follow ``table``: keep its game once the page has told its token. The store is opened now, as the
+        notebook runs (a pooled kernel preheating), not when the page's token arrives: importing SQLAlchemy and
+        Alembic was most of a class's wait when thirty tokens came at once. A store that cannot be opened is
+        said when the token comes (and tried again then)."""
         self.table = table
+        if self._store is None:
+            shared_store(self._url)
         table.settings.on_token(self._on_token)
 
     @property
