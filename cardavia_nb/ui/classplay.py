@@ -4,10 +4,16 @@ The front end reads the code from the address and sends it (``{"type": "class", 
 kernel has no query string); the page's token comes from the settings bar. The panel asks for a display
 name, then deals the set's deals in order at the table (``Table.deal``: the set's cards and computer
 players, no deal code shown), hides the table's level switch and *New game* while in class (the table's
-gates refuse them too), and at each deal's end writes the kernel's own record to the class
-(``Classes.finish``, which replays it), reviews it in a background thread (``Classes.reviewed``), and
-shows the class's results of that deal. A reload resumes: the table's keeper brings the game back, and
-the panel knows it as the set's deal.
+gates refuse them too, and hints: the board compares players, not High's advice), and at each deal's end
+writes the kernel's own record to the class (``Classes.finish``, which replays it), reviews it in a
+background thread (``Classes.reviewed``), and shows the class's results of that deal. A reload resumes:
+the table's keeper brings the game back, and the panel knows it as the set's deal.
+
+A deal counts as done once the class holds its result: one the store could not take (whatever it raised)
+waits and is written at the next move, the next deal, or the next page open (from the row the keeper
+kept), and is never dealt again meanwhile. The panel is bound to the token it was given first: a page
+that sends another one has a new player, so the class stops there, and nothing of this seat is dealt or
+counted under the new token.
 """
 
 from __future__ import annotations
@@ -26,7 +32,6 @@ from cardavia_nb.games import deal_over
 from cardavia_nb.store.browser import browser_edition
 from cardavia_nb.store.class_deals import ClassError, deal_seed, played, set_deal, set_players
 from cardavia_nb.store.class_files import results_file
-from cardavia_nb.store.errors import StoreError
 from cardavia_nb.ui.background import in_steps
 from cardavia_nb.ui.assets import module
 from cardavia_nb.ui.classplay_local import LocalClasses
@@ -45,7 +50,7 @@ def class_door(store: Any) -> Any:
     """The class tables of ``store`` (``Classes``), or this page's memory when there is no database (no store,
     or the static site's, which keeps only the player's own games in the page)."""
     if store is None or browser_edition():
-        return LocalClasses()
+        return LocalClasses(store)
     from cardavia_nb.store.classes import Classes  # needs SQLAlchemy, which a store has
     return Classes(store)
 
@@ -69,8 +74,9 @@ class ClassPlay(Panel):
         self.token: str | None = None
         self.name: str | None = None
         self.deal: int | None = None  # the set's deal at the table
-        self.over = False  # that deal has ended (its result is written, or being written)
-        self.done: set[int] = set()  # the set's deals this student finished
+        self.over = False  # that deal has ended (its result is written, being written, or waiting)
+        self.done: set[int] = set()  # the set's deals whose result the class holds
+        self.waiting: set[int] = set()  # finished here, not written yet (the store failed): written at the next chance
         self.results: dict[int, list[dict]] = {}
         self.reviews: dict[int, Any] = {}  # deal -> the Review, or "failed"
         self.records: dict[int, Record] = {}  # the finished deals' records of this kernel (the results file)
@@ -88,12 +94,14 @@ class ClassPlay(Panel):
 
     @property
     def joined(self) -> bool:
-        """Whether this page plays the class's deals now (a name given to a set that is open)."""
-        return self.cls is not None and self.name is not None and not self.cls.closed
+        """Whether this page plays the class's deals now (a name given to a set that is open, and still followed)."""
+        return self.cls is not None and self.name is not None and not self.cls.closed and self.problem is None
 
     def remaining(self) -> list[int]:
-        """The set's deals this student has not finished, in order."""
-        return [i for i in range(self.cls.deals) if i not in self.done] if self.cls is not None else []
+        """The set's deals this student has not finished, in order (a deal waiting to be written is finished)."""
+        if self.cls is None:
+            return []
+        return [i for i in range(self.cls.deals) if i not in self.done and i not in self.records]
 
     def render(self, lang: str) -> list[dict]:
         """The panel in ``lang`` (see ``classplay_view``)."""
@@ -134,6 +142,8 @@ class ClassPlay(Panel):
             if intent == "text" and content.get("id") == "name":
                 self._join(content["value"])
             elif press == "next":
+                if not self.joined:
+                    raise Refusal(Msg.of("classplay.no_class"))
                 self._next()
             elif press == "download":
                 self._download()
@@ -145,13 +155,19 @@ class ClassPlay(Panel):
             self.tell(err.msg)
 
     def _gate(self, kind: str, content: dict) -> bool:
-        """The table's intents in class: no level switch, no new game; a finished class deal's *New game*
-        (and Truco's *Next deal*) deals the set's next deal. Practice from the review is left alone."""
+        """The table's intents in class: no level switch, no new game, no hint; no review of a finished deal
+        before its result is written (it shows every hand, and an unwritten deal could come back); a
+        finished class deal's *New game* (and Truco's *Next deal*) deals the set's next deal. Practice
+        from the review is left alone."""
         if not self.joined or self.deal is None:
             return False
         if kind == "level":
             raise Refusal(Msg.of("classplay.no_level"))
         practising = self.table.reviewing.practising
+        if kind == "hint" and not practising:
+            raise Refusal(Msg.of("classplay.no_hint"))
+        if self.over and self.deal not in self.done and kind in self.table.reviewing.intents():
+            raise Refusal(Msg.of("classplay.review_waits"))
         pause = self.table.turn.pause
         goes_on = (kind == "new" and content.get("seed") in (None, "")) or (
             kind == "act" and pause is not None and content.get("id") == pause.id)
@@ -174,7 +190,8 @@ class ClassPlay(Panel):
         try:
             self.classes = class_door(self.store)
             found = self.classes.find(code)
-        except StoreError:
+        except Exception:  # a store that fails, whatever it raises: the page plays on (the log has why)
+            log.warning("class: the code could not be looked up", exc_info=True)
             self.problem = "store"
             return
         if found is None:
@@ -187,10 +204,40 @@ class ClassPlay(Panel):
         self._begin()
 
     def _on_token(self, token: str, _reason: str | None) -> None:
-        """The page's token (the keeper has already brought its game back): go on in the class."""
-        self.token = token
-        self._begin()
+        """The page's token (the keeper has already brought its game back): go on in the class. Another
+        token once the panel follows a class is another player: see ``_stop``."""
+        if self.problem == "new_token" or token == self.token:
+            return  # stopped: the page is bound to its first token for good
+        if self.token is not None and self.cls is not None and self.problem is None:
+            self._stop(token)
+        else:
+            self.token = token
+            self._begin()
         self.refresh()
+
+    def _stop(self, token: str) -> None:
+        """The page sent a new token mid-class: a new page's player, not this seat. The result waiting is
+        written under the token the panel joined with, the panel says that the class stops here, and the
+        class deal leaves the table, with the copy of it the keeper just kept under the new token."""
+        self._write_waiting()
+        with self._lock:
+            self.problem = "new_token"
+        table, keeper = self.table, self._keeper
+        if self._set_deal_of(table.record()) is None:
+            return
+        if keeper is not None and keeper.token == token and keeper.game_id is not None:
+            try:
+                self.classes.forget(token, keeper.game_id)
+            except Exception:  # the page plays on; the copy is left, marked left by the next game
+                log.warning("class: the copied class deal could not be forgotten", exc_info=True)
+        table.send_intent({"type": "new"})
+
+    def _set_deal_of(self, record: Record) -> int | None:
+        """Which of the set's deals ``record`` is (by its cards), else None."""
+        game = self.table.game
+        return next((i for i in range(self.cls.deals)
+                     if record.game == game.name and record.setup == game.deal_setup(set_deal(game, self.cls, i))),
+                    None)
 
     def _begin(self) -> None:
         """With the set and the token known: a closed set's results, else the name asked or the deals resumed."""
@@ -202,7 +249,8 @@ class ClassPlay(Panel):
                                 if (rows := self.classes.results(self.cls, self.token, d)) is not None}
                 return
             place = self.classes.student(self.cls, self.token)
-        except StoreError:
+        except Exception:  # a store that fails, whatever it raises
+            log.warning("class: the student's place could not be read", exc_info=True)
             self.problem = "store"
             return
         if place is not None:
@@ -217,27 +265,32 @@ class ClassPlay(Panel):
             raise Refusal(Msg.of("classplay.already", name=self.name))
         try:
             self.name = self.classes.join(self.cls, self.token, name)
-        except StoreError:
+        except ClassError:
+            raise
+        except Exception:  # a store that fails, whatever it raises
+            log.warning("class: joining failed", exc_info=True)
             raise Refusal(Msg.of("classplay.no_store")) from None
         self._carry_on()
 
     # --- the deals ------------------------------------------------------------------------------
     def _carry_on(self) -> None:
-        """Go on with the set: the game the keeper brought back if it is one of the set's deals, else the next deal."""
-        table, game = self.table, self.table.game
+        """Go on with the set: first the finished deals kept under the token that the class does not hold,
+        then the game the keeper brought back if it is one of the set's deals, else the next deal."""
+        table = self.table
         if self._keeper is not None:
             self._keeper.keep_apart()  # the class deal in progress comes back; the page's own game waits
-        if not table.reviewing.practising:
-            setup = table.record().setup
-            for index in range(self.cls.deals):
-                if setup == game.deal_setup(set_deal(game, self.cls, index)):
-                    self.deal, self.over = index, index in self.done
-                    table.seed = None  # the set's deal code never reaches the page
-                    self._moved(table)  # a deal that ended before the page went away is written now
-                    if index in self.done:
-                        self._read_results(index)
-                    return
-        self._next()
+        self._write_kept()
+        index = None if table.reviewing.practising else self._set_deal_of(table.record())
+        finished = index is not None and (index in self.done or index in self.records)
+        if index is None or (finished and not deal_over(table.game, table.state)):
+            if self.remaining():  # a finished deal is never dealt again, nor played on
+                self._next()
+            return
+        self.deal, self.over = index, finished
+        table.seed = None  # the set's deal code never reaches the page
+        self._moved(table)  # a deal that ended before the page went away is written now
+        if index in self.done:
+            self._read_results(index)
 
     def _next(self) -> None:
         """Deal the set's next unfinished deal at the table (the set's cards, level and players)."""
@@ -254,14 +307,16 @@ class ClassPlay(Panel):
                         {seat: p for seat, p in enumerate(players) if p is not None}, self.cls.level)
         try:
             self.classes.started(self.cls, self.token, index)
-        except (StoreError, ClassError):
+        except Exception:  # shown on the board only: the deal is played all the same
             log.warning("class: deal %s could not be marked begun", index, exc_info=True)
 
     def _moved(self, table: Any) -> None:
-        """After each move at the table: when the set's deal ends, write it and review it in the background."""
-        if not self.joined or self.deal is None or self.over or table.reviewing.practising:
+        """After each move at the table: the results still waiting are written; when the set's deal ends,
+        it is written and reviewed in the background."""
+        if not self.joined or self.deal is None:
             return
-        if not deal_over(table.game, table.state):
+        self._write_waiting()
+        if self.over or table.reviewing.practising or not deal_over(table.game, table.state):
             return
         index = self.deal
         record = replace(table.record(), seed=deal_seed(self.cls, index))  # the deal's seed, never shown
@@ -269,22 +324,52 @@ class ClassPlay(Panel):
         again = table.reviewing.played_again(judged)
         with self._lock:
             self.over = True
-            self.done.add(index)
             self.records[index] = record
-        self.thread = in_steps(self._write(index, record, judged, again))  # no threads (the browser): between clicks
+        self.thread = in_steps(self._write(index, judged, again))  # no threads (the browser): between clicks
         self.refresh()
 
-    def _write(self, index: int, record: Record, judged: Record, again: Any) -> Steps[None]:
+    def _finish(self, index: int) -> None:
+        """Write finished deal ``index`` to the class: done once written; one the store could not take,
+        whatever it raised, waits for the next chance; one the class refuses (a closed set) is said."""
+        try:
+            self.classes.finish(self.cls, self.token, index, self.records[index])
+        except ClassError as err:
+            log.warning("class: deal %s was refused: %s", index, err)
+            with self._lock:
+                self.waiting.discard(index)
+            self.tell(err.msg)
+            return
+        except Exception:  # the store, whatever it raised: the page plays on and tries again later
+            log.warning("class: deal %s could not be written", index, exc_info=True)
+            with self._lock:
+                self.waiting.add(index)
+            self.tell(Msg.of("classplay.not_written"))
+            return
+        with self._lock:
+            self.waiting.discard(index)
+            self.done.add(index)
+        self._read_results(index)
+
+    def _write_waiting(self) -> None:
+        """Write the finished deals whose result the store could not take before (it may answer now)."""
+        for index in sorted(self.waiting):
+            self._finish(index)
+
+    def _write_kept(self) -> None:
+        """The finished set deals the store kept under the token (their page went away before the class
+        took them): written now, and known as finished so that none is dealt again."""
+        for index, record in self._kept_records().items():
+            if index not in self.done and index not in self.records:
+                with self._lock:
+                    self.records[index] = record
+                self._finish(index)
+
+    def _write(self, index: int, judged: Record, again: Any) -> Steps[None]:
         """Write the finished deal to the class, show its results, then review it and write the summary.
         The review takes High's deal on the same cards from the summary's line (``again``) and looks at no
         mistake in hindsight (neither the panel nor the board shows that): half the work of a table's
         review, which thirty kernels may run at once in a class."""
-        try:
-            self.classes.finish(self.cls, self.token, index, record)
-        except (StoreError, ClassError):
-            log.warning("class: deal %s could not be written", index, exc_info=True)
-            self.tell(Msg.of("classplay.not_written"))
-        self._read_results(index)
+        self._finish(index)
         try:
             found = yield from reviewing(judged, worlds=self.worlds, hindsight=0, played_again=again)
         except Exception:  # the page hears that the review failed, the server log has why
@@ -296,7 +381,7 @@ class ClassPlay(Panel):
             mistakes = [{"step": m.step, "played": m.played, "best": m.best, "loss": m.loss} for m in found.mistakes]
             try:
                 self.classes.reviewed(self.cls, self.token, index, mistakes)
-            except (StoreError, ClassError):
+            except Exception:  # the result is in; its review's summary is only missing from the board
                 log.warning("class: the review of deal %s could not be written", index, exc_info=True)
         self.refresh()
 
@@ -304,7 +389,8 @@ class ClassPlay(Panel):
         """The class's results of a finished deal (None from the class before it is written)."""
         try:
             rows = self.classes.results(self.cls, self.token, index)
-        except (StoreError, ClassError):
+        except Exception:  # read again at the next chance
+            log.warning("class: the results of deal %s could not be read", index, exc_info=True)
             rows = None
         with self._lock:
             if rows is not None:
@@ -329,25 +415,22 @@ class ClassPlay(Panel):
         self.notice = i18n.translate("classplay.downloaded", self.lang, count=len(records))
 
     def _kept_records(self) -> dict[int, Record]:
-        """The finished set deals the store keeps under this token (before a reload), checked by replaying."""
-        store, found = self.store, {}
-        if store is None or self.token is None:
-            return found
-        game = self.table.game
-        setups = {i: game.deal_setup(set_deal(game, self.cls, i)) for i in self.done}
+        """The finished set deals kept under this token (before a reload), each checked by replaying it."""
+        found: dict[int, Record] = {}
         try:
-            texts = list(store.records(self.token))
-        except StoreError:
+            texts = self.classes.kept(self.token, self.table.game.name)
+        except Exception:  # the store, whatever it raised: nothing kept is known now
+            log.warning("class: the kept class deals could not be read", exc_info=True)
             return found
         for text in texts:
             try:
                 record = Record.from_json(text)
-                index = next((i for i, s in setups.items() if record.game == game.name and record.setup == s), None)
+                index = self._set_deal_of(record)
                 if index is not None and index not in found:
                     record = replace(record, seed=deal_seed(self.cls, index))
                     played(self.cls, index, record)
                     found[index] = record
-            except Exception:  # another version's record, or a deal left unfinished: not in the file
+            except Exception:  # another version's record, or not the set's deal played out: not the class's
                 continue
         return found
 

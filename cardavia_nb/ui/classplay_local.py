@@ -16,8 +16,9 @@ from cardavia_nb.store.class_deals import ClassSet, check_name, parse_open, play
 class LocalClasses:
     """The student's side of ``Classes`` for open sets, kept in this kernel's memory (one student)."""
 
-    def __init__(self) -> None:
-        """Nobody has joined yet."""
+    def __init__(self, store: Any = None) -> None:
+        """Nobody has joined yet; ``store`` is the page's own (the browser edition's), if any."""
+        self.store = store
         self.name: str | None = None
         self.playing: int | None = None
         self.scores: dict[int, float] = {}
@@ -60,3 +61,10 @@ class LocalClasses:
         if deal not in self.scores:
             return None
         return [{"name": self.name, "score": self.scores[deal], "beaten": None, "you": True}]
+
+    def kept(self, token: str, game: str) -> list[str]:
+        """The records the page's own store keeps under the token (the panel keeps the set's finished deals)."""
+        return [] if self.store is None else list(self.store.records(token))
+
+    def forget(self, token: str, game_id: int) -> None:
+        """Nothing to forget: the page's own store holds this browser's games only, under its one token."""

@@ -75,6 +75,8 @@ def blocks(panel: Any, lang: str) -> list[dict]:
         return [*out, note(t("classplay.wrong_code"), "bad")]
     if panel.problem == "store":
         return [*out, note(t("classplay.no_store"), "bad")]
+    if panel.problem == "new_token":
+        return [*out, note(t("classplay.new_token"), "bad")]
     cls = panel.cls
     game = t(f"games.{cls.game}.title")
     if panel.problem == "other_game":
@@ -97,7 +99,7 @@ def blocks(panel: Any, lang: str) -> list[dict]:
     if deal is not None:
         rows = panel.results.get(deal)
         if rows is None:
-            out.append(note(t("classplay.writing", n=deal + 1)))
+            out.append(note(t("classplay.not_written") if deal in panel.waiting else t("classplay.writing", n=deal + 1)))
         else:
             out += [md(f"### {t('classplay.deal_title', n=deal + 1)}"), note(mine_line(rows, deal, cls.deals, lang, t), "ok"),
                     *results_blocks(rows, lang, t)]
