@@ -457,6 +457,16 @@ def kept(store: str, cls, ended: dict[tuple[str, int], float]) -> str:
             + "".join(f"\n      lost: {name}'s deal {index + 1}" for name, index in lost[:5]))
 
 
+def server_log(log: Path) -> str:
+    """What the server's log says that is out of the ordinary, in a few lines."""
+    text = log.read_text(errors="replace")
+    warned = sorted({line[:300] for line in text.splitlines() if ("WARNING |" in line or "ERROR |" in line)
+                     and not any(usual in line for usual in USUAL)})
+    return (f"      the server's log: \"database is locked\" {text.count('database is locked')} times, "
+            f"{text.count('Traceback')} tracebacks, {len(warned)} other warnings or errors"
+            + "".join(f"\n      log: {line}" for line in warned[:8]))
+
+
 def main() -> None:
     AsyncHTTPClient.configure(None, max_clients=200)  # every student's page request at once, as browsers do
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -490,12 +500,7 @@ def main() -> None:
                     asyncio.run(one_class(server.url, n, server.pid, args.deals, pool))
                     if store:
                         asyncio.run(one_class(server.url, n, server.pid, args.deals, pool, store, not args.no_board))
-                        text = log.read_text(errors="replace")
-                        warned = sorted({line[:300] for line in text.splitlines() if ("WARNING |" in line or "ERROR |" in line)
-                                         and not any(usual in line for usual in USUAL)})
-                        print(f"      the server's log: \"database is locked\" {text.count('database is locked')} times, "
-                              f"{text.count('Traceback')} tracebacks, {len(warned)} other warnings or errors"
-                              + "".join(f"\n      log: {line}" for line in warned[:8]))
+                    print(server_log(log))
 
 
 if __name__ == "__main__":
