@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 from cardavia_nb.ui.table import STATIC_TRAITS
@@ -64,3 +66,8 @@ def leaks(messages: list[dict]) -> list[str]:
         elif isinstance(item, (list, tuple)):
             stack.extend(item)
     return found
+
+
+def seeds_shown(value: Any, seeds: set[int]) -> set[int]:
+    """Which of ``seeds`` are written anywhere in ``value`` (JSON-like; texts holding JSON included)."""
+    return {int(digits) for digits in re.findall(r"[0-9]+", json.dumps(value, default=str))} & seeds

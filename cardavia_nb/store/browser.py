@@ -188,8 +188,8 @@ class PageStore:
         found = self._mine(token, lambda s: s.id == game_id)
         return found[0] if found else None
 
-    def recent(self, token: str, limit: int = 10) -> list[Saved]:
-        """The token's last finished games (practice excluded), newest first."""
+    def recent(self, token: str, limit: int | None = 10) -> list[Saved]:
+        """The token's last finished games (practice excluded), newest first; every one with ``limit=None``."""
         return self._mine(token, lambda s: s.status == OVER and not s.practice)[:limit]
 
     def unfinished(self, token: str) -> list[Saved]:
@@ -213,7 +213,8 @@ class PageStore:
         return out
 
     def records(self, token: str) -> Iterator[str]:
-        """Every record of the token, oldest first: what "Download all" writes."""
+        """Every record of the token, oldest first, for the kernel only (what may leave for a page is
+        ``ui.disclosure``'s to decide)."""
         for saved in self._mine(token, lambda s: True, newest_first=False):
             yield saved.record
 

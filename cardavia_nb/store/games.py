@@ -150,8 +150,8 @@ class Store:
         found = self._rows(token, games.c.id == game_id, limit=1)
         return found[0] if found else None
 
-    def recent(self, token: str, limit: int = 10) -> list[Saved]:
-        """The token's last finished games (practice excluded), newest first."""
+    def recent(self, token: str, limit: int | None = 10) -> list[Saved]:
+        """The token's last finished games (practice excluded), newest first; every one with ``limit=None``."""
         return self._rows(token, games.c.status == OVER, games.c.practice.is_(False), limit=limit)
 
     def unfinished(self, token: str) -> list[Saved]:
@@ -183,6 +183,7 @@ class Store:
         return self._guard("read the history", read)
 
     def records(self, token: str) -> Iterator[str]:
-        """Every record of the token, oldest first: what "Download all" writes, one JSON text a line."""
+        """Every record of the token, oldest first, for the kernel only (what may leave for a page is
+        ``ui.disclosure``'s to decide)."""
         for saved in self._rows(token, newest_first=False):
             yield saved.record

@@ -35,6 +35,7 @@ from cardavia_nb.ui.assets import module
 from cardavia_nb.ui.background import in_background
 from cardavia_nb.ui.board_high import start_high
 from cardavia_nb.ui.board_view import UPLOAD, board_blocks, for_students
+from cardavia_nb.ui.disclosure import class_record
 from cardavia_nb.ui.home import PAGES
 from cardavia_nb.ui.keeping import shared_store
 from cardavia_nb.ui.panel import Panel, buttons, field, md, note, number
@@ -232,7 +233,7 @@ class Board(Panel):
         if not (deal.isdigit() and k.isdigit() and int(deal) < len(deals) and int(k) < len(deals[int(deal)]["mistakes"])):
             raise Refusal(Msg.of("board.no_such"))
         mistake = deals[int(deal)]["mistakes"][int(k)]
-        record = self.classes.record(self._key, mistake["result"])
+        record = class_record(self._set(), self.classes.record(self._key, mistake["result"]))  # seeds: ui.disclosure
         table = Table(record.game, state=replay(get_game(record.game), record), settings=self.settings, delay=0)
         table.send_intent({"type": "open_record", "text": record.to_json()})
         table.send_intent({"type": "replay", "step": mistake["step"]})

@@ -3,7 +3,8 @@ with a way to review it, the unfinished ones apart (never counted), *Download al
 history* (asked once).
 
 It reads the store under the page's token only (``Settings.on_token``), so it shows nobody else's
-games; what it sends the page is words and the player's own records, never the token. On a game page
+games; what it sends the page is words and the player's own finished records (``ui.disclosure`` decides
+which), never the token. On a game page
 a *Review* button opens a finished game in the table's review (``Keeper.review``); on the home page each
 game links to its game page with ``&review=<id>``, which that page's panel (widgets/history.js) sends
 back as the same press once the page's token has arrived.
@@ -20,6 +21,7 @@ from cardavia_nb import i18n
 from cardavia_nb.core.text import Msg
 from cardavia_nb.store.errors import StoreError
 from cardavia_nb.ui.assets import module
+from cardavia_nb.ui.disclosure import listed, stored
 from cardavia_nb.ui.home import page_link
 from cardavia_nb.ui.keeping import panel_store
 from cardavia_nb.ui.panel import Panel, buttons, md, note
@@ -70,8 +72,8 @@ class History(Panel):
         ours = lambda game: not self.game or game == self.game  # noqa: E731
         try:
             return ([r for r in store.tally(self.token) if ours(r["game"])],
-                    [g for g in store.recent(self.token, limit=100) if ours(g.game)][:LAST],
-                    [g for g in store.unfinished(self.token) if ours(g.game)])
+                    [g for g in store.recent(self.token, limit=100) if ours(g.game) and listed(g)][:LAST],
+                    [g for g in store.unfinished(self.token) if ours(g.game) and listed(g)])
         except StoreError:
             return None
 
@@ -133,7 +135,8 @@ class History(Panel):
             if asked or press == "back":
                 self._on_table(press)
             elif press == "download":
-                lines = list(store.records(self.token))
+                kept = reversed(store.recent(self.token, limit=None))  # oldest first
+                lines = [text for text in map(stored, kept) if text is not None]
                 self.send({"type": "download", "name": FILE_NAME, "mime": "application/x-ndjson",
                            "text": "".join(f"{line}\n" for line in lines)})
                 self._said = ("store.history.downloaded", {"count": len(lines)})

@@ -17,6 +17,7 @@ from typing import Any, Callable
 from cardavia_nb.core.record import Record
 from cardavia_nb.core.text import Msg
 from cardavia_nb.store.errors import StoreError
+from cardavia_nb.ui.disclosure import listed
 from cardavia_nb.ui.refusal import Refusal
 
 log = logging.getLogger("cardavia_nb.ui.keeping")
@@ -176,8 +177,8 @@ class Keeper:
         """Open the token's finished game ``game_id`` in the table's review, as if it had just been played
         here: the table shows it at its end and reviews its deal (a Truco match: its last deal, as the
         table's own Review does after a match). The game in progress stays kept, untouched, and
-        ``back`` brings it back. Anything else (another token's game, another game's, an unfinished one)
-        is refused in words and changes nothing."""
+        ``back`` brings it back. Anything else (another token's game, another game's, an unfinished one,
+        a class deal) is refused in words and changes nothing."""
         table, store = self.table, self.store
         if store is None or self.token is None:
             raise Refusal(Msg.of("store.not_kept"))
@@ -188,7 +189,7 @@ class Keeper:
         except StoreError:
             self._fail()
             return
-        if saved is None:
+        if saved is None or not listed(saved):  # a class deal is the class's (ui.disclosure)
             raise Refusal(Msg.of("store.review.missing"))
         if saved.game != table.game.name:
             raise Refusal(Msg.of("store.review.elsewhere", game=Msg.of(f"games.{saved.game}.title")))

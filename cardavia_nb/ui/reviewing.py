@@ -29,6 +29,7 @@ from cardavia_nb.review.report import SameCards, human_seat, reviewing, same_opp
 from cardavia_nb.games import deal_over, deal_points
 from cardavia_nb.review.units import THRESHOLDS
 from cardavia_nb.ui.background import in_steps
+from cardavia_nb.ui.disclosure import leaving, may_leave
 from cardavia_nb.ui.finding import verdict, words_of
 from cardavia_nb.ui.refusal import Refusal
 from cardavia_nb.ui.replay import Replay, frame, jumps, lines, replay_of
@@ -177,30 +178,25 @@ class Reviewing:
 
     # --- intents ------------------------------------------------------------------------------
     def _download(self, content: dict) -> None:
-        """Send the page the record of the deal just finished, as a file to save."""
-        self._not_practising()
-        record = deal_record(self.table)
+        """Send the page the record of the deal just finished, as a file to save (a class deal's without the
+        set's seeds: ``ui.disclosure``)."""
+        table = self.table
+        may_leave(over=deal_over(table.game, table.state), practice=self.practising)
+        record = leaving(deal_record(table), apart=table.keeper is not None and table.keeper.apart)
         self.table._clear_notice()
         self.table.send({"type": "download", "name": file_name(record.game, datetime.now(timezone.utc)),
                          "text": record.to_json()})
 
     def _open_record(self, content: dict) -> None:
-        """Open a record the player chose or pasted in the review (the deal in play must be over)."""
-        self._not_practising()
-        if not deal_over(self.table.game, self.table.state):
-            raise Refusal(Msg.of("ui.review.not_over"))
-        record = opened(self.table, content.get("text"))
-        self._start(record)
+        """Open a record the player chose or pasted in the review (the deal in play must be over): its replay
+        shows the page only what the page sent, a finished deal (``opened``)."""
+        may_leave(over=deal_over(self.table.game, self.table.state), practice=self.practising)
+        self._start(opened(self.table, content.get("text")))
 
     def _review(self, content: dict) -> None:
         """Review the deal just finished: the replay at its first move, and the judgements begun."""
-        self._not_practising()
+        may_leave(over=deal_over(self.table.game, self.table.state), practice=self.practising)
         self._start(deal_record(self.table))
-
-    def _not_practising(self) -> None:
-        """Refuse what would record or review a practice deal (it is never kept)."""
-        if self.practising:
-            raise Refusal(Msg.of("ui.review.in_practice"))
 
     def _move(self, content: dict) -> None:
         """Move the replay to a step (``step``) and show or hide the other hands (``faceup``)."""
