@@ -32,10 +32,12 @@ class KeptPool(AsyncMappingKernelManager):
         """Take each pool's spoiled kernels out, then fill every pool that is short."""
         pools: dict[str, list[asyncio.Future]] = getattr(self, "_pools", {})  # Voila's, per notebook
         for notebook, pool in list(pools.items()):
-            spoiled = [(item, why) for item in list(pool) if (why := await self._spoiled(item))]
-            for item, why in spoiled:
+            for item in list(pool):
+                why = await self._spoiled(item)
+                if why is None or item not in pool:  # sound, or handed to a page meanwhile
+                    continue
                 pool.remove(item)
-                kernel = None if item.exception() else item.result()["kernel_id"]
+                kernel = None if item.cancelled() or item.exception() else item.result()["kernel_id"]
                 self.log.warning("Class pool of %s: a preheated kernel %s; it is replaced now.", notebook, why)
                 if kernel is not None and kernel in self:
                     await self.shutdown_kernel(kernel, now=True)
