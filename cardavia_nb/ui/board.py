@@ -38,6 +38,7 @@ from cardavia_nb.ui.board_view import UPLOAD, board_blocks, for_students
 from cardavia_nb.ui.disclosure import class_record
 from cardavia_nb.ui.home import PAGES
 from cardavia_nb.ui.keeping import shared_store
+from cardavia_nb.ui.markdown import literal
 from cardavia_nb.ui.panel import Panel, buttons, field, md, note, number
 from cardavia_nb.ui.refusal import Refusal
 from cardavia_nb.ui.table import LEVELS, Table
@@ -208,22 +209,23 @@ class Board(Panel):
         """A student's results file, checked in the background: the store replays every record (a Tarot file
         played against High takes many seconds), so the board says so now and tells the outcome when done."""
         cls = self._set()
-        self._said = (Msg.of("board.checking", name=name), "info")
+        self._said = (Msg.of("board.checking", name=literal(name)), "info")
         self.upload_thread = in_background(self._add_file, cls.id, name, text)
 
     def _add_file(self, set_id: int, name: str, text: str) -> None:
-        """Add the file to set ``set_id``'s board, or say why not; then draw the panel again."""
+        """Add the file to set ``set_id``'s board, or say why not; then draw the panel again. The file's name
+        and the names a refusal quotes are student text: shown as typed (``markdown.literal``)."""
         try:
             added = self.classes.upload(self._key, set_id, text)
         except StoreError:
             self._said = (Msg.of("board.store_failed"), "bad")
         except ValueError as err:
             reason = err.msg if isinstance(getattr(err, "msg", None), Msg) else Msg.of("board.unreadable")
-            self._said = (Msg.of("board.refused", name=name, reason=reason.text(self.lang)), "bad")
+            self._said = (Msg.of("board.refused", name=literal(name), reason=literal(reason.text(self.lang))), "bad")
         else:
             if self.chosen == set_id:
                 self._read()
-            self._said = (Msg.of("board.uploaded", name=name, count=added), "ok")
+            self._said = (Msg.of("board.uploaded", name=literal(name), count=added), "ok")
         self.refresh()
 
     def _replay(self, value: str) -> None:

@@ -6,20 +6,13 @@ Markdown sign escaped, so that a name is always shown as typed and never as mark
 
 from __future__ import annotations
 
-import re
 from typing import Any, Callable
 
 from cardavia_nb import i18n
 from cardavia_nb.ui.home import PAGES
+from cardavia_nb.ui.markdown import literal
 from cardavia_nb.ui.panel import buttons, field, md, note, table
 from cardavia_nb.ui.reviewing import outcome, scaled
-
-_MARKDOWN_SIGNS = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~&])")
-
-
-def plain(text: str) -> str:
-    """``text`` with every Markdown sign escaped: shown as typed inside a Markdown sentence."""
-    return _MARKDOWN_SIGNS.sub(r"\\\1", text)
 
 
 def student_link(game: str, code: str) -> str:
@@ -92,7 +85,7 @@ def blocks(panel: Any, lang: str) -> list[dict]:
     if panel.name is None:
         return [*out, md(t("classplay.name_ask")),
                 field("name", t("classplay.name_label"), t("classplay.name_button"), max_length=40)]
-    out.append(md(t("classplay.joined_as", name=plain(panel.name))))
+    out.append(md(t("classplay.joined_as", name=literal(panel.name))))
     deal = panel.deal
     if deal is not None and not panel.over:
         return [*out, note(t("classplay.playing", n=deal + 1, deals=cls.deals))]
@@ -112,4 +105,4 @@ def blocks(panel: Any, lang: str) -> list[dict]:
     return out
 
 
-__all__ = ["blocks", "mine_line", "plain", "results_blocks", "review_line", "student_link"]
+__all__ = ["blocks", "mine_line", "results_blocks", "review_line", "student_link"]

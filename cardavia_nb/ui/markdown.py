@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import MD_ASCII_PUNCT
 
 _GLYPHS = Path(__file__).parent / "glyphs"
 # Words in scripts a reader's machine may have no font for, drawn as SVG shipped with the package.
@@ -63,3 +64,11 @@ def to_html(text: str) -> str:
 def inline_html(text: str) -> str:
     """The HTML of one line of Markdown (emphasis, links), without a paragraph around it."""
     return _draw_words(_parser().renderInline(text))
+
+
+def literal(text: str) -> str:
+    """``text`` as Markdown that shows exactly ``text``: student text (a display name, a file's name) quoted in
+    a sentence can never become an image, a link, emphasis or a block. Every character markdown-it-py counts as
+    ASCII punctuation (``MD_ASCII_PUNCT``: CommonMark lets a backslash escape each of them) is escaped and a
+    line break becomes a space. Hand-work over the library's own list: markdown-it-py renders but does not escape."""
+    return "".join("\\" + c if ord(c) in MD_ASCII_PUNCT else " " if c in "\r\n" else c for c in text)
