@@ -210,7 +210,14 @@ class Board(Panel):
         played against High takes many seconds), so the board says so now and tells the outcome when done."""
         cls = self._set()
         self._said = (Msg.of("board.checking", name=literal(name)), "info")
-        self.upload_thread = in_background(self._add_file, cls.id, name, text)
+        self.upload_thread = in_background(self._add_file, cls.id, name, text, failed=lambda: self._refused(name))
+
+    def _refused(self, name: str, reason: Msg | None = None) -> None:
+        """Say that the results file ``name`` was refused, and why (by default: unreadable); draw the panel again.
+        Also what the board says when the check itself broke (the server's log has it)."""
+        reason = reason or Msg.of("board.unreadable")
+        self._said = (Msg.of("board.refused", name=literal(name), reason=literal(reason.text(self.lang))), "bad")
+        self.refresh()
 
     def _add_file(self, set_id: int, name: str, text: str) -> None:
         """Add the file to set ``set_id``'s board, or say why not; then draw the panel again. The file's name
@@ -220,8 +227,8 @@ class Board(Panel):
         except StoreError:
             self._said = (Msg.of("board.store_failed"), "bad")
         except ValueError as err:
-            reason = err.msg if isinstance(getattr(err, "msg", None), Msg) else Msg.of("board.unreadable")
-            self._said = (Msg.of("board.refused", name=literal(name), reason=literal(reason.text(self.lang))), "bad")
+            self._refused(name, err.msg if isinstance(getattr(err, "msg", None), Msg) else None)
+            return
         else:
             if self.chosen == set_id:
                 self._read()
