@@ -324,6 +324,24 @@ def test_results_files_are_checked_in_the_background_then_refused_in_words_or_ad
     assert board.blocks[0]["tone"] == "bad" and classes.board(KEY, cls.id)["totals"][0]["deals"] == 2
 
 
+def test_a_results_file_whose_check_breaks_is_refused_in_words_and_logged(store, quick_high, monkeypatch, caplog):
+    classes = Classes(store)
+    board = opened(classes)
+    cls = created(board, "pao_de_kuai", 1, kind="open")
+
+    def broken(*args):
+        raise RecursionError("deep in /srv/cardavia/store/class_files.py")
+
+    monkeypatch.setattr(classes, "upload", broken)
+    wire = Wire(board)
+    send(board, {"type": "file", "id": "results", "name": "ana.json", "text": results_file(cls, "Ana", [played(cls, 0)])})
+    board.upload_thread.join()
+    said = block_text(board.blocks[0])
+    assert board.blocks[0]["tone"] == "bad" and said != i18n.translate("board.checking", name="ana.json")
+    assert "ana.json" in said and "/srv/" not in json.dumps(wire.take(), default=str)
+    assert "RecursionError" in caplog.text  # the server's log has what went wrong
+
+
 def test_names_are_shown_as_text_never_as_html_or_markdown(store, quick_high):
     name = "<b>x</b> **y** [z](http://e.x)"
     classes, board, cls, record = one_result(store, name=name)
@@ -349,6 +367,13 @@ def test_replay_opens_the_students_deal_at_the_mistake_below_the_board(store, qu
     assert isinstance(table, Table) and table.review["open"] and table.review["replay"]["step"] == step
     assert block_text(board.blocks[0]) == i18n.translate("board.replaying", deal=1, step=step + 1)
     table.reviewing.wait(60)
+    sent = []
+    table.send = sent.append
+    send(table, {"type": "download"})  # the student's record, as the teacher's page may have it: no seeds yet
+    assert not table.notice, table.notice
+    (file,) = sent
+    kept = Record.from_json(file["text"])
+    assert kept.actions == record.actions and kept.seed == 0 and str(deal_seed(cls, 0)) not in file["text"]
     press(board, f"set:{cls.id}")  # showing the set again closes the replay
     assert board.replays.children == () and table.comm is None
 

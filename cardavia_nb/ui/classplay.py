@@ -36,6 +36,7 @@ from cardavia_nb.ui.background import in_steps
 from cardavia_nb.ui.assets import module
 from cardavia_nb.ui.classplay_local import LocalClasses
 from cardavia_nb.ui.classplay_view import blocks
+from cardavia_nb.ui.disclosure import class_record
 from cardavia_nb.ui.keeping import panel_store
 from cardavia_nb.ui.panel import Panel
 from cardavia_nb.ui.refusal import Refusal
@@ -410,7 +411,7 @@ class ClassPlay(Panel):
         records = {**self._kept_records(), **self.records}
         if not records:
             raise Refusal(Msg.of("classplay.nothing_yet"))
-        text = results_file(self.cls, self.name, [records[d] for d in sorted(records)])
+        text = results_file(self.cls, self.name, [class_record(self.cls, records[d]) for d in sorted(records)])
         self.send({"type": "download", "name": FILE_NAME, "text": text, "mime": "application/json"})
         self.notice = i18n.translate("classplay.downloaded", self.lang, count=len(records))
 

@@ -182,7 +182,10 @@ class Reviewing:
         set's seeds: ``ui.disclosure``)."""
         table = self.table
         may_leave(over=deal_over(table.game, table.state), practice=self.practising)
-        record = leaving(deal_record(table), apart=table.keeper is not None and table.keeper.apart)
+        # a table set at a finished position (the board's replay of a student's deal) has no deal of its own:
+        # its file is the record it opened
+        shown = self.replay.record if not table.moves and self.replay is not None else deal_record(table)
+        record = leaving(shown, apart=table.keeper is not None and table.keeper.apart)
         self.table._clear_notice()
         self.table.send({"type": "download", "name": file_name(record.game, datetime.now(timezone.utc)),
                          "text": record.to_json()})
