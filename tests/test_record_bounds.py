@@ -1,5 +1,5 @@
-"""Records are bounded by the games' own worst cases: moves, cancelled deals and the JSON text, each refused
-at once in a sentence of every language, before any replay or review."""
+"""Records are bounded by the games' own worst cases: the JSON text when it is read, moves and cancelled deals
+before a single move is replayed, each refused at once in a sentence of every language, before any review."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from cardavia_nb import __version__, i18n
 from cardavia_nb.core import arena
-from cardavia_nb.core.record import FORMAT, MAX_BYTES, Record, RecordError
+from cardavia_nb.core.record import FORMAT, MAX_BYTES, Record, RecordError, replay
 from cardavia_nb.games import REGISTRY, get
 from cardavia_nb.players.base import RandomPlayer
 from cardavia_nb.ui import Settings, Table
@@ -26,9 +26,10 @@ def text(game: str, actions: list[str]) -> str:
 
 
 def refused(record: str) -> str:
-    """The key of the sentence ``Record.from_json`` refuses ``record`` with, checked in every language."""
+    """The key of the sentence ``record`` is refused with, read (``Record.from_json``) then replayed under its
+    game (``replay``, which checks the game's bounds before a single move), checked in every language."""
     with pytest.raises(RecordError) as err:
-        Record.from_json(record)
+        replay(get(json.loads(record)["game"]), Record.from_json(record))
     sentences = {lang: err.value.text(lang) for lang in i18n.LANGS}
     assert len(set(sentences.values())) == len(i18n.LANGS), sentences
     assert all("{" not in s and "record." not in s and "games." not in s for s in sentences.values()), sentences
@@ -46,7 +47,7 @@ def test_cancelled_deals_are_capped_even_within_the_moves():
     game = get("french_tarot")
     assert 0 < game.max_redeals and len(PASSES) * (game.max_redeals + 1) < game.max_moves
     assert refused(text("french_tarot", PASSES * (game.max_redeals + 1))) == "record.too_many_redeals"
-    Record.from_json(text("french_tarot", PASSES * game.max_redeals))  # that many is still a game
+    replay(game, Record.from_json(text("french_tarot", PASSES * game.max_redeals)))  # that many is still a game
 
 
 @pytest.mark.parametrize("name", sorted(REGISTRY))

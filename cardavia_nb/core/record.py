@@ -90,7 +90,7 @@ class Record:
             if found and int(found.group(1)) > int(FORMAT.rsplit("/", 1)[1]):
                 raise _error("newer")
             raise _error("not_record")
-        return _bounded(cls._checked(data))
+        return cls._checked(data)
 
     @classmethod
     def _checked(cls, data: dict[str, Any]) -> "Record":
@@ -114,20 +114,15 @@ class Record:
         return cls(game, seed, tuple(actions), options, setup, players, engine, result)
 
 
-def _bounded(record: Record) -> Record:
-    """``record``, unless it holds more moves or cancelled deals than any real game of its name (a game this
-    package does not have is refused when replayed)."""
-    from cardavia_nb.games import REGISTRY, get  # the games are built on records: looked up when first needed
-
-    if record.game not in REGISTRY:
-        return record
-    game, title = get(record.game), Msg.of(f"games.{record.game}.title")
+def _check_bounds(game: Game, record: Record) -> None:
+    """Refuse ``record`` when it holds more moves or cancelled deals than any real game of ``game`` (each game
+    states its own worst case): before a single move is replayed, so a forged record never takes a kernel."""
+    title = Msg.of(f"games.{game.name}.title")
     if len(record.actions) > game.max_moves:
         raise _error("too_long", moves=len(record.actions), game=title, most=game.max_moves)
     cancelled = game.redeals(record.actions)
     if cancelled > game.max_redeals:
         raise _error("too_many_redeals", deals=cancelled, game=title, most=game.max_redeals)
-    return record
 
 
 def _list(value: Any) -> list:
@@ -165,6 +160,7 @@ def replay(game: Game, record: Record, upto: int | None = None) -> Any:
         raise _error("other_game", game=record.game, expected=game.name)
     if record.options != game.options:
         raise _error("other_options")
+    _check_bounds(game, record)
     try:
         state = game.new(record.seed, **(record.setup or {}))
     except (TypeError, ValueError):
