@@ -33,7 +33,7 @@ import urllib.request
 from datetime import datetime, timezone
 from pathlib import Path
 
-from cardavia_nb.store.location import DATA_DIR, ENV, store_url
+from cardavia_nb.store.location import DATA_DIR, ENV, ROOM_ENV, store_url
 
 DEFAULT_PAGES = ("01-truco",)
 FILL_DELAY = 60.0  # seconds between a student taking a pooled kernel and its replacement starting
@@ -44,7 +44,6 @@ CLASS_PAGE = "05-class.ipynb"
 EVERY_INTERFACE = ("0.0.0.0", "", "::")  # hosts that mean "listen on every interface": no address to give out
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 NOTEBOOKS = "voila/render/notebooks/"
-ROOM_ENV = "CARDAVIA_ROOM_URL"  # the students' address of the server, for the board on the teacher's loopback page
 KEY_FORM = re.compile(r"[A-Za-z0-9_-]{22,200}")  # 22 URL-safe characters carry 128 bits and more
 
 

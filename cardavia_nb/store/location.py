@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 ENV = "CARDAVIA_STORE"
+ROOM_ENV = "CARDAVIA_ROOM_URL"  # class mode: the server's address on the room's network, for the board's student link
 DATA_DIR = ".cardavia"
 FILE_NAME = "games.sqlite"
 

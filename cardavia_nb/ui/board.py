@@ -25,12 +25,12 @@ import ipywidgets
 from babel.dates import format_datetime
 
 from cardavia_nb import i18n
-from cardavia_nb.classmode import ROOM_ENV
 from cardavia_nb.core.record import replay
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games import get as get_game
 from cardavia_nb.store.classes import HASH_ENV, MAX_DEALS, ClassError, board_csv, teacher_ok
 from cardavia_nb.store.errors import StoreError
+from cardavia_nb.store.location import ROOM_ENV
 from cardavia_nb.ui.assets import module
 from cardavia_nb.ui.background import in_background
 from cardavia_nb.ui.board_high import start_high
