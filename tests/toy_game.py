@@ -44,6 +44,7 @@ class Toy(Game):
     name = "toy"
     num_players = 2
     pack = "spanish40"
+    max_moves = 80  # every move plays one of the 40 cards, doubled
 
     def new(self, seed, hands=None):
         """A deal from ``seed``, or with the given ``hands`` (two hands of 3 different cards)."""
