@@ -1,7 +1,7 @@
 """Property-based fuzzing of the teacher's board (as ``tests/test_ui_fuzz.py`` does for the other widgets),
 on SQLite and PostgreSQL: arbitrary intents, trait writes and junk from the page; a notice or nothing out,
 never an exception, never the teacher key, a path or a traceback in what is sent back, and the store
-changed only by an accepted *Create*, *Close* or results file."""
+changed only by an accepted *Create*, *Close* or results file; the page's token may change at any point."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from cardavia_nb.store import new_token
 from cardavia_nb.store.classes import Classes
 from cardavia_nb.ui import Settings
 from cardavia_nb.ui.board import Board
@@ -21,6 +22,7 @@ from tests.wire import Wire, custom, leaks, raw
 
 postgresql, url, store = databases.postgresql, databases.url, databases.store  # the database fixtures
 
+TOKEN_SWITCH = "token switch"
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 IDS = ("create", "close", "export", "set:1", "set:2", "set:3", "replay:0:0", "replay:1:0", "replay:0:9", "game:truco",
        "game:poker", "level:high", "kind:open", "results", "key", "deals", "")
@@ -58,12 +60,16 @@ def test_fuzz_board_messages(store, monkeypatch):
     cases = [0]
 
     @FUZZ
-    @given(data=comm_data(names) | st.fixed_dictionaries({"method": st.just("custom"), "content": intent}))
+    @given(data=comm_data(names) | st.fixed_dictionaries({"method": st.just("custom"), "content": intent})
+           | st.just(TOKEN_SWITCH))
     def case(data):
         cases[0] += 1
         before, state = snapshot(classes), board.get_state()
-        wire = Wire(board)
-        raw(board, data)
+        wire = Wire(board, board.settings)
+        if data == TOKEN_SWITCH:  # the page's settings bar tells a new token (its storage was cleared)
+            custom(board.settings, {"type": "token", "value": new_token()})
+        else:
+            raw(board, data)
         sent = wire.take() + downloads
         downloads.clear()
         assert not leaks(sent) and KEY not in json.dumps(sent, default=str)
