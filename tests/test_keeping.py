@@ -7,6 +7,7 @@ import logging
 
 import pytest
 
+from cardavia_nb import i18n
 from cardavia_nb.core.record import Record
 from cardavia_nb.store import new_token
 from cardavia_nb.ui import Settings, Table
@@ -147,3 +148,15 @@ def test_a_practice_deal_taken_over_from_the_review_is_never_kept(store):
     assert table.keeper is not None and not table.reviewing.practising
     table.send_intent({"type": "new"})  # the real table keeps its games again
     assert store.in_progress(first.token, "pao_de_kuai") is not None
+
+
+@pytest.mark.parametrize("game", ["truco", "pao_de_kuai", "french_tarot"])
+def test_a_resumed_game_shows_its_log_so_far(store, game):
+    first, table = page(store, game)
+    play(table, 4)
+    before = table.log
+    _, again = page(store, game, token=first.token)
+    assert again.record().actions == table.record().actions
+    resumed = i18n.translate("store.resumed_log", "en")
+    # the same lines as before the reload, headed by the game's coming back instead of "New game"
+    assert again.log == [resumed, *before[1:]][-len(again.log):] and len(again.log) == len(before)

@@ -367,14 +367,19 @@ class Table(Widget):
         if record.game != self.game.name or len(seats) != self.game.num_players or seats[self.human].kind != "human":
             raise ValueError(f"This record is not a {self.game.name} game with the player at seat {self.human}.")
         players = rebuilt(record)
-        state = walk(self.game, record, players)
+        walk(self.game, record, players)  # each computer re-asked its recorded moves: its memory as it was
         self._set_level(next((p.kind for p in seats if p.kind in LEVELS), self.level))
         self._players.update({s: p for s, p in enumerate(players) if p is not None and s not in self._fixed})
         self.seed, self._first = record.seed, replay(self.game, record, upto=0)
         self._moves, self._relevelled = list(record.actions), any(p.kind == "bot" for p in seats)
         self._log, self._lines, self.hints = [], [], 0
-        self._keep([Msg.of("store.resumed_log")])
-        self._play(self._read(state, None))
+        # the log as the page had it, read move by move from the human's seat; the last move's lines come with its step
+        turn, said = self._read(self._first, None), [Msg.of("store.resumed_log")]
+        for action_id in record.actions:
+            said += event_lines(turn, self.game)
+            turn = self._read(self.game.apply(turn.state, action_id), turn)
+        self._keep(said)
+        self._play(turn)
 
     # --- rendering -----------------------------------------------------------------------------
     def _words(self) -> Words:
