@@ -12,6 +12,7 @@ from cardavia_nb.core.record import Record
 from cardavia_nb.store import new_token
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.keeping import Keeper
+from cardavia_nb.ui.leaks import exposed_cards
 from tests import databases
 
 postgresql, url, store = databases.postgresql, databases.url, databases.store  # the database fixtures
@@ -160,3 +161,4 @@ def test_a_resumed_game_shows_its_log_so_far(store, game):
     resumed = i18n.translate("store.resumed_log", "en")
     # the same lines as before the reload, headed by the game's coming back instead of "New game"
     assert again.log == [resumed, *before[1:]][-len(again.log):] and len(again.log) == len(before)
+    assert exposed_cards(again) == exposed_cards(table)  # the page learns no card it had not seen before the reload
