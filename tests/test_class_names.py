@@ -6,34 +6,20 @@ from __future__ import annotations
 
 import pytest
 
-from cardavia_nb.i18n import LANGS
 from cardavia_nb.store import new_token
 from cardavia_nb.store.class_names import name_key, skeleton
-from cardavia_nb.store.classes import ClassError, Classes, check_name, results_file
+from cardavia_nb.store.classes import check_name, results_file
 from cardavia_nb.store.tables import class_students
 from tests import databases
 from tests.classroom import student_record
+from tests import test_class_store
 from tests.test_classplay import Page, rows
 
 postgresql, url, store = databases.postgresql, databases.url, databases.store  # the database fixtures
+classes, refused = test_class_store.classes, test_class_store._refused  # the class door's fixture, its refusal check
 
 TEACHER = "teacher-key-" + "d" * 20
 LONG = "\ufdfa" * 40  # 40 characters, 720 once written out in full (NFKC)
-
-
-@pytest.fixture
-def classes(store):
-    """The class door of a fresh store."""
-    return Classes(store)
-
-
-def refused(key: str, work) -> ClassError:
-    """``work`` must be refused with ``classes.<key>``, a sentence in every language."""
-    with pytest.raises(ClassError) as err:
-        work()
-    assert err.value.msg.key == f"classes.{key}"
-    assert all(err.value.text(lang) and "{" not in err.value.text(lang) for lang in LANGS)
-    return err.value
 
 
 @pytest.mark.parametrize("one, other", [

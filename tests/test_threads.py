@@ -16,6 +16,9 @@ from typing import Iterator
 import pytest
 
 from cardavia_nb.ui import background
+from tests import test_background
+
+no_threads = test_background.no_threads  # the fixture: Python as in the browser, no thread starts
 
 
 def boom(*_args) -> None:
@@ -39,14 +42,6 @@ def page() -> Iterator[io.StringIO]:
         yield stream
     finally:
         sys.stderr, threading.excepthook = stderr, hook
-
-
-@pytest.fixture
-def no_threads(monkeypatch):
-    """Python as in the browser: a thread cannot start."""
-    def refused(self):
-        raise RuntimeError("can't start new thread")
-    monkeypatch.setattr(threading.Thread, "start", refused)
 
 
 def failing_runs():
