@@ -342,6 +342,28 @@ def test_a_results_file_whose_check_breaks_is_refused_in_words_and_logged(store,
     assert "RecursionError" in caplog.text  # the server's log has what went wrong
 
 
+def test_a_check_that_ends_while_the_page_is_drawn_is_not_drawn_over(store, quick_high, monkeypatch):
+    # fc7: the upload's thread ended before the message handler had drawn "checking"; the handler's drawing,
+    # read before the thread's outcome and set after it, left "checking" on the page for good
+    classes = Classes(store)
+    board = opened(classes)
+    created(board, "pao_de_kuai", 1, kind="open")
+    monkeypatch.setattr(classes, "upload", lambda *args: (_ for _ in ()).throw(RuntimeError("broken")))
+    render, handler = board.render, threading.get_ident()
+
+    def slow(lang):
+        """The handler's drawing reads the panel, then is slow to hand its blocks over (a busy kernel)."""
+        blocks = render(lang)
+        if threading.get_ident() == handler and board.upload_thread is not None:
+            board.upload_thread.join(1)  # the check ends meanwhile, unless it must wait for this drawing
+        return blocks
+
+    monkeypatch.setattr(board, "render", slow)
+    send(board, {"type": "file", "id": "results", "name": "ana.json", "text": "{}"})
+    board.upload_thread.join()
+    assert board.blocks[0]["tone"] == "bad" and "ana.json" in block_text(board.blocks[0])
+
+
 def test_names_are_shown_as_text_never_as_html_or_markdown(store, quick_high):
     name = "<b>x</b> **y** [z](http://e.x)"
     classes, board, cls, record = one_result(store, name=name)

@@ -23,6 +23,7 @@ Python may send a panel ``{"type": "download", "name", "text", "mime"}``: the pa
 
 from __future__ import annotations
 
+import threading
 from typing import Any, Callable, Iterable
 
 import traitlets
@@ -47,6 +48,7 @@ class Panel(Widget):
     blocks = traitlets.List().tag(sync=True)
 
     def __init__(self, settings: Settings | None = None, **kwargs: Any):
+        self._drawing = threading.RLock()  # one drawing at a time: a background thread's and a handler's
         super().__init__(**kwargs)
         self.settings = settings or Settings.shared()
         self.settings.follow(self._on_settings)
@@ -66,8 +68,10 @@ class Panel(Widget):
         return kept
 
     def refresh(self) -> None:
-        """Draw the panel again from its current state."""
-        self.blocks = self.render(self.lang)
+        """Draw the panel again from its current state. Drawings do not overlap, so the last one set reads
+        the panel after every change made before it (work that ends in a thread while a handler draws)."""
+        with self._drawing:
+            self.blocks = self.render(self.lang)
 
     def _on_settings(self, look: dict[str, Any], lang_changed: bool) -> None:
         self.look = look
