@@ -96,6 +96,12 @@ def _leaving(request) -> bool:
     return SHUTDOWN in request.url and "ERR_ABORTED" in str(request.failure)
 
 
+def _drive_call(request) -> bool:
+    """JupyterLite's kernel file channel (a POST to ``api/drive`` that its service worker answers from the
+    page, never the network) cut off as the Lab moves to another notebook: the call is aborted, not missing."""
+    return request.url.endswith("/api/drive") and "ERR_ABORTED" in str(request.failure)
+
+
 def _console_error(message) -> bool:
     """A console error, except the 403 of that shutdown call: the XSRF check refuses it on purpose
     (the call has no token), and the culler frees the kernel instead (docs/classroom.md)."""
@@ -123,7 +129,7 @@ class Watch:
         page.on("pageerror", lambda e: self.console_errors.append(str(e)))
         page.on("request", lambda r: self._request(page, r))
         page.on("framenavigated", lambda frame: frame == page.main_frame and setattr(self, "left", False))
-        page.on("requestfailed", lambda r: is_local(r.url) and not _leaving(r) and self.failed.append(f"{r.url} ({r.failure})"))
+        page.on("requestfailed", lambda r: is_local(r.url) and not _leaving(r) and not _drive_call(r) and self.failed.append(f"{r.url} ({r.failure})"))
         return self
 
     def _request(self, page, request) -> None:
