@@ -256,3 +256,16 @@ def test_a_view_no_sampled_world_agrees_with_is_judged_as_no_mistake(monkeypatch
     unweighed = [d for d in weighed if d.worlds == 0]
     assert len(unweighed) == 1 and unweighed[0].loss == 0 and unweighed[0].played_value is None
     assert unweighed[0] not in found.mistakes and any(d.worlds > 0 for d in weighed)
+
+
+def test_mistakes_are_ranked_once_costliest_first_for_the_report_and_the_table():
+    from cardavia_nb.review.judge import Judgement, worst_first
+
+    def judged(step, loss, error):
+        return Judgement(step, "a", "b", 0.0, loss, loss, error, 16, None)
+
+    decisions = [judged(0, 2.0, 0.1), judged(1, 0.5, 0.1), judged(2, 6.0, 4.0), judged(3, 3.0, 1.0), judged(4, 2.0, 0.5)]
+    assert [j.step for j in worst_first(decisions, threshold=1.0)] == [3, 0, 4]  # too small, too noisy: no mistake
+    record = deal_record("truco", {"dealer": 0}, lambda g, s, legal: None, seed=3)
+    found = review(record, worlds=4)
+    assert found.mistakes == worst_first(found.decisions, found.threshold)

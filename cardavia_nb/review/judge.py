@@ -50,6 +50,12 @@ def mistaken(judged: Judgement, threshold: float) -> bool:
     return judged.loss > threshold and judged.loss > 2 * judged.error
 
 
+def worst_first(judged: Sequence[Judgement], threshold: float) -> tuple[Judgement, ...]:
+    """The mistakes among judged decisions, the costliest first: the one ranking the notebook's report
+    and the table's review both show."""
+    return tuple(sorted((j for j in judged if mistaken(j, threshold)), key=lambda j: -j.loss))
+
+
 def sampler(game: Game) -> Any:
     """The game's ``sample_worlds(view, rand, n)``."""
     return import_module(f"cardavia_nb.players.{game.name}_worlds").sample_worlds

@@ -14,7 +14,7 @@ from cardavia_nb.core.rng import derive
 from cardavia_nb.core.steps import Steps, drained
 from cardavia_nb.games import REGISTRY, deal_over, deal_points, get
 from cardavia_nb.players.seats import HUMAN, computer, rebuilt
-from cardavia_nb.review.judge import Judgement, judging, mistaken, playing_out
+from cardavia_nb.review.judge import Judgement, judging, mistaken, playing_out, worst_first
 from cardavia_nb.review.units import THRESHOLDS, UNITS, deal_value
 from cardavia_nb.review.words import lines
 
@@ -144,7 +144,7 @@ def reviewing(record: Record, seat: int | None = None, worlds: int = WORLDS, hin
             on_judged(judged[-1])
 
     final = yield from _walk(game, record, seat, players, high, visit)
-    mistakes = sorted((j for j in judged if mistaken(j, threshold)), key=lambda j: -j.loss)
+    mistakes = worst_first(judged, threshold)
     score = _deal_end(game, final, seat)
     opponents = same_opponents(record, seat)  # else nobody to play on against
     looked: list[Hindsight] = []
@@ -154,7 +154,7 @@ def reviewing(record: Record, seat: int | None = None, worlds: int = WORLDS, hin
     if duplicate and opponents:
         same = (played_again() if played_again is not None else None) or (yield from playing_same_cards(record, seat))
     high_score = same.value if same is not None else None
-    return Review(game.name, seat, UNITS[game.name], tuple(judged), tuple(mistakes), tuple(looked), high_score, score,
+    return Review(game.name, seat, UNITS[game.name], tuple(judged), mistakes, tuple(looked), high_score, score,
                   threshold)
 
 

@@ -24,7 +24,7 @@ from cardavia_nb.core.text import Msg
 from cardavia_nb.core.steps import Steps
 from cardavia_nb.review import Judgement, Review
 from cardavia_nb.players.seats import rebuilt, walk
-from cardavia_nb.review.judge import mistaken
+from cardavia_nb.review.judge import worst_first
 from cardavia_nb.review.report import SameCards, human_seat, reviewing, same_opponents
 from cardavia_nb.games import deal_over, deal_points
 from cardavia_nb.review.units import THRESHOLDS
@@ -351,8 +351,7 @@ class Reviewing:
         """The mistakes known now, worst first (the finished review's, or those judged so far)."""
         if self.done is not None:
             return list(self.done.mistakes)
-        threshold = THRESHOLDS[self.table.game.name]
-        return sorted((j for j in self.judged if mistaken(j, threshold)), key=lambda j: -j.loss)
+        return list(worst_first(self.judged, THRESHOLDS[self.table.game.name]))
 
     def wait(self, timeout: float | None = None) -> None:
         """Wait for the running review and High's play on the same cards to finish (notebooks and tests)."""
