@@ -45,7 +45,7 @@ play: $(VENV)/.stamp-notebooks
 	@$(COMPILED)
 	@echo "Cardavia is at http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
 	$(JUPYTER_ENV) CARDAVIA_STORE='$(STORE)' $(VENV)/bin/voila --Voila.ip=$(HOST) --Voila.port=$(PORT) $(if $(filter 0,$(POOL)),,$(shell \
-	  $(PY) -m cardavia_nb.classmode --print-flags --students $$(( $(POOL) * $(words $(GAME_PAGES)) )) --pages $(GAME_PAGES) --fill-delay 0))
+	  $(PY) -m cardavia_nb.classroom --print-flags --students $$(( $(POOL) * $(words $(GAME_PAGES)) )) --pages $(GAME_PAGES) --fill-delay 0))
 
 ## class: Voila for a room on every interface (HOST=0.0.0.0) with STUDENTS preheated kernels shared among
 ## PAGES (notebook names); it says when the pool is full: then hand out the link (docs/classroom.md). It prints
@@ -56,7 +56,7 @@ FILL_DELAY ?= 60
 class: HOST = 0.0.0.0
 class: $(VENV)/.stamp-notebooks
 	@$(COMPILED)
-	$(JUPYTER_ENV) $(PY) -m cardavia_nb.classmode --students $(STUDENTS) --pages $(PAGES) \
+	$(JUPYTER_ENV) $(PY) -m cardavia_nb.classroom --students $(STUDENTS) --pages $(PAGES) \
 	  --fill-delay $(FILL_DELAY) --host $(HOST) --port $(PORT) --store '$(STORE)' --data-dir '$(CURDIR)/.cardavia'
 
 ## lab: open the notebooks in JupyterLab

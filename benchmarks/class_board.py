@@ -35,7 +35,7 @@ from sqlalchemy import func, select  # noqa: E402
 
 from benchmarks.table_clicks import percentile  # noqa: E402
 from cardavia_nb.store import Store, new_token  # noqa: E402
-from cardavia_nb.store.classes import Classes  # noqa: E402
+from cardavia_nb.classroom import Classes  # noqa: E402
 from cardavia_nb.store.tables import class_results  # noqa: E402
 from tests.classroom import student_record  # noqa: E402
 from tests.databases import database, pg_missing  # noqa: E402

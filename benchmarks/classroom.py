@@ -60,9 +60,9 @@ from tornado.websocket import websocket_connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cardavia_nb.classmode import idle_kernels, kernel_env, kernel_ids, voila_flags, wait_until_full  # noqa: E402
+from cardavia_nb.classroom.server import idle_kernels, kernel_env, kernel_ids, voila_flags, wait_until_full  # noqa: E402
 from cardavia_nb.store import Store  # noqa: E402
-from cardavia_nb.store.classes import Classes  # noqa: E402
+from cardavia_nb.classroom import Classes  # noqa: E402
 from tests.browser.harness import ROOT, voila_server  # noqa: E402
 from tests.databases import database  # noqa: E402
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cardavia_nb.classmode import voila_flags, wait_until_full  # noqa: E402
+from cardavia_nb.classroom.server import voila_flags, wait_until_full  # noqa: E402
 from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, Watch, new_context, voila_server  # noqa: E402
 
 DEADLINE_S = 60

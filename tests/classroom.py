@@ -10,8 +10,8 @@ from cardavia_nb.core.record import Record, SeatPlayer, result_data
 from cardavia_nb.games import get
 from cardavia_nb.players.seats import computer, seat_of
 from cardavia_nb.games import deal_over
-from cardavia_nb.store.class_deals import deal_seed, set_deal, set_players
-from cardavia_nb.store.classes import ClassSet
+from cardavia_nb.classroom.deals import deal_seed, set_deal, set_players
+from cardavia_nb.classroom import ClassSet
 
 
 def student_record(cls: ClassSet, index: int, seed: int = 0, cheat: bool = False) -> Record:

@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 
 from cardavia_nb import i18n
-from cardavia_nb.classmode import ROOM_ENV
+from cardavia_nb.classroom.server import ROOM_ENV
 from cardavia_nb.core.record import Record, SeatPlayer, result_data
 from cardavia_nb.games import get as get_game
 from cardavia_nb.players.seats import seat_of
-from cardavia_nb.store.class_deals import deal_seed
+from cardavia_nb.classroom.deals import deal_seed
 from cardavia_nb.games import deal_over
-from cardavia_nb.store.classes import HASH_ENV, Classes, results_file, set_deal, set_players, teacher_id
+from cardavia_nb.classroom import HASH_ENV, Classes, results_file, set_deal, set_players, teacher_id
 from cardavia_nb.ui import Settings
 from cardavia_nb.ui.board import Board
 from cardavia_nb.ui.board_high import high_score

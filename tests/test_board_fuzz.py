@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from cardavia_nb.store import new_token
-from cardavia_nb.store.classes import Classes
+from cardavia_nb.classroom import Classes
 from cardavia_nb.ui import Settings
 from cardavia_nb.ui.board import Board
 from cardavia_nb.ui.board_high import keep_high

@@ -13,8 +13,8 @@ from cardavia_nb.core.record import replay
 from cardavia_nb.games import get
 from cardavia_nb.i18n import LANGS
 from cardavia_nb.store import new_token
-from cardavia_nb.store.class_files import MAX_FILE, checked_file
-from cardavia_nb.store.classes import ClassError, Classes, deal_score, open_code, parse_open, results_file
+from cardavia_nb.classroom.results_files import MAX_FILE, checked_file
+from cardavia_nb.classroom import ClassError, Classes, deal_score, open_code, parse_open, results_file
 from tests import databases
 from tests.classroom import student_record
 

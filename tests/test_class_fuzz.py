@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings as hsettings, strategies as 
 from sqlalchemy import func, select
 
 from cardavia_nb.store import StoreError, new_token
-from cardavia_nb.store.classes import Classes
+from cardavia_nb.classroom import Classes
 from cardavia_nb.store.tables import class_students
 from cardavia_nb.ui import classplay as classplay_module
 from tests import databases

@@ -11,7 +11,7 @@ from sqlalchemy import select
 from cardavia_nb.core.record import Record
 from cardavia_nb.games import get
 from cardavia_nb.store import StoreError, new_token
-from cardavia_nb.store.classes import Classes, set_deal
+from cardavia_nb.classroom import Classes, set_deal
 from cardavia_nb.store.tables import class_results, class_students, games
 from cardavia_nb.store.tokens import token_key
 from cardavia_nb.ui import classplay as classplay_module

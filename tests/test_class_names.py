@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from cardavia_nb.store import new_token
-from cardavia_nb.store.class_names import name_key, skeleton
-from cardavia_nb.store.classes import check_name, results_file
+from cardavia_nb.classroom.names import name_key, skeleton
+from cardavia_nb.classroom import check_name, results_file
 from cardavia_nb.store.tables import class_students
 from tests import databases
 from tests.classroom import student_record

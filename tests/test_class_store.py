@@ -14,7 +14,7 @@ from cardavia_nb.core.record import replay
 from cardavia_nb.games import get
 from cardavia_nb.i18n import LANGS
 from cardavia_nb.store import Store, StoreError, new_token
-from cardavia_nb.store.classes import (
+from cardavia_nb.classroom import (
     ClassError, Classes, board_csv, deal_score, open_code, parse_open, set_deal, teacher_id, teacher_ok,
 )
 from cardavia_nb.store.engine import _config, make_engine
@@ -117,7 +117,7 @@ def test_names_of_any_script_one_per_token_and_one_token_per_name(classes):
 
 
 def test_a_full_class_takes_no_more_names(classes, monkeypatch):
-    monkeypatch.setattr("cardavia_nb.store.class_store.MAX_STUDENTS", 3)
+    monkeypatch.setattr("cardavia_nb.classroom.door.MAX_STUDENTS", 3)
     cls = classes.create(TEACHER, "truco", "low", 1)
     first, *_ = _joined(classes, cls, 3)
     _refused("full", lambda: classes.join(cls, new_token(), "One too many"))

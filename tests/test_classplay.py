@@ -15,8 +15,8 @@ from cardavia_nb.review import Review
 from cardavia_nb.review.report import reviewing
 from cardavia_nb.review import report as report_module
 from cardavia_nb.store import new_token
-from cardavia_nb.store.class_files import parse_file
-from cardavia_nb.store.classes import Classes, deal_seed, open_code, set_deal
+from cardavia_nb.classroom.results_files import parse_file
+from cardavia_nb.classroom import Classes, deal_seed, open_code, set_deal
 from cardavia_nb.store.tables import class_results, class_students
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.panel import Prose

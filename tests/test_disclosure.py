@@ -14,7 +14,7 @@ from cardavia_nb.core.record import Record, replay
 from cardavia_nb.games import get as get_game
 from cardavia_nb.review import Review
 from cardavia_nb.store import new_token
-from cardavia_nb.store.classes import Classes, deal_seed, set_players
+from cardavia_nb.classroom import Classes, deal_seed, set_players
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.classplay import ClassPlay
 from cardavia_nb.ui.history import History

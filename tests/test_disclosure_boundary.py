@@ -19,7 +19,7 @@ import pytest
 from cardavia_nb.core.record import Record
 from cardavia_nb.review import Review
 from cardavia_nb.store import Store, new_token
-from cardavia_nb.store.classes import HASH_ENV, Classes, deal_seed, set_players, teacher_id
+from cardavia_nb.classroom import HASH_ENV, Classes, deal_seed, set_players, teacher_id
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.board import Board
 from cardavia_nb.ui.classplay import ClassPlay

@@ -34,7 +34,7 @@ def test_the_folder_is_created_0700_and_the_database_0600(tmp_path):
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
 def test_class_mode_creates_the_same_folder_0700_when_it_keeps_the_teacher_key_first(tmp_path):
-    from cardavia_nb.classmode import teacher_key
+    from cardavia_nb.classroom.server import teacher_key
 
     teacher_key(None, tmp_path / DATA_DIR)  # `make class` draws the key before any kernel opens the store
     assert mode(tmp_path / DATA_DIR) == 0o700

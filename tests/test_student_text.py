@@ -9,7 +9,7 @@ import io
 import json
 
 from cardavia_nb.store import Store, new_token
-from cardavia_nb.store.classes import HASH_ENV, Classes, board_csv, results_file, teacher_id
+from cardavia_nb.classroom import HASH_ENV, Classes, board_csv, results_file, teacher_id
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.board import Board
 from cardavia_nb.ui.classplay import ClassPlay

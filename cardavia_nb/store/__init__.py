@@ -1,4 +1,4 @@
-"""Where games last: games in progress, each player's history and classes, in one database named by a URL.
+"""Where games last: games in progress, each player's history and the class tables, in one database named by a URL.
 
 SQLAlchemy Core over SQLite (the default, a file beside the server) or PostgreSQL (several machines);
 the schema is versioned by Alembic. Only the kernel reaches it; a page holds nothing but its token.
@@ -14,14 +14,12 @@ from cardavia_nb.store.location import default_url, store_url
 from cardavia_nb.store.rows import Saved
 from cardavia_nb.store.tokens import check_token, new_token
 
-_DATABASE = {"Store": "games", "Classes": "class_store"}
-
 
 def __getattr__(name: str) -> Any:
-    """``Store`` (``store.games``) and ``Classes`` (``store.class_store``), imported when first asked for."""
-    if name in _DATABASE:
-        return getattr(import_module(f"cardavia_nb.store.{_DATABASE[name]}"), name)
+    """``Store`` (``store.games``), imported when first asked for."""
+    if name == "Store":
+        return import_module("cardavia_nb.store.games").Store
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["Classes", "Saved", "Store", "StoreError", "check_token", "default_url", "new_token", "store_url"]
+__all__ = ["Saved", "Store", "StoreError", "check_token", "default_url", "new_token", "store_url"]

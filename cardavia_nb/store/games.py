@@ -12,9 +12,8 @@ from sqlalchemy import Engine, and_, case, delete, func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from cardavia_nb.core.record import RecordError
-from cardavia_nb.store.class_deals import ClassError
 from cardavia_nb.store.engine import make_engine, migrate, reading
-from cardavia_nb.store.errors import StoreError
+from cardavia_nb.store.errors import Refused, StoreError
 from cardavia_nb.store.location import store_url
 from cardavia_nb.store.rows import LEFT, OVER, PLAYING, Saved, check_outcome
 from cardavia_nb.store.tables import games, players
@@ -56,13 +55,13 @@ class Store:
     def _guard(what: str, work: Any) -> Any:
         """Run ``work()``; whatever fails in it (the database, its driver, Alembic, the file system ...) is
         logged in full and raised as a StoreError in words. The work's own answers pass: a row that is not
-        there (``LookupError``), a request refused in words (``ClassError``, ``RecordError``)."""
+        there (``LookupError``), a request refused in words (``Refused``, ``RecordError``)."""
         try:
             return work()
         except StoreError:
             raise
         except Exception as err:
-            if type(err) is LookupError or isinstance(err, (ClassError, RecordError)):
+            if type(err) is LookupError or isinstance(err, (Refused, RecordError)):
                 raise
             log.error("store: %s failed: %r", what, err, exc_info=True)
             raise StoreError(f"The game store could not {what}.") from None

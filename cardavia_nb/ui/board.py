@@ -28,7 +28,7 @@ from cardavia_nb import i18n
 from cardavia_nb.core.record import replay
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games import get as get_game
-from cardavia_nb.store.classes import HASH_ENV, MAX_DEALS, ClassError, board_csv, teacher_ok
+from cardavia_nb.classroom import HASH_ENV, MAX_DEALS, ClassError, board_csv, teacher_ok
 from cardavia_nb.store.errors import StoreError
 from cardavia_nb.store.location import ROOM_ENV
 from cardavia_nb.ui.assets import module
@@ -84,7 +84,7 @@ class Board(Panel):
         if self._classes is None:
             store = shared_store()
             if store is not None:
-                from cardavia_nb.store.classes import Classes
+                from cardavia_nb.classroom import Classes
 
                 self._classes = Classes(store)
         return self._classes

@@ -18,7 +18,7 @@ from cardavia_nb.games import get as get_game
 from cardavia_nb.players.seats import computer
 from cardavia_nb.review.judge import MAX_MOVES
 from cardavia_nb.games import deal_over
-from cardavia_nb.store.classes import deal_score, set_deal, set_players
+from cardavia_nb.classroom import deal_score, set_deal, set_players
 from cardavia_nb.ui.background import in_background
 
 log = logging.getLogger("cardavia_nb.ui.board")

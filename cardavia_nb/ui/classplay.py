@@ -30,8 +30,8 @@ from cardavia_nb.core.steps import Steps
 from cardavia_nb.review.report import reviewing
 from cardavia_nb.games import deal_over
 from cardavia_nb.store.browser import browser_edition
-from cardavia_nb.store.class_deals import ClassError, deal_seed, played, set_deal, set_players
-from cardavia_nb.store.class_files import results_file
+from cardavia_nb.classroom.deals import ClassError, deal_seed, played, set_deal, set_players
+from cardavia_nb.classroom.results_files import results_file
 from cardavia_nb.ui.background import in_steps
 from cardavia_nb.ui.assets import module
 from cardavia_nb.ui.classplay_local import LocalClasses
@@ -52,7 +52,7 @@ def class_door(store: Any) -> Any:
     or the static site's, which keeps only the player's own games in the page)."""
     if store is None or browser_edition():
         return LocalClasses(store)
-    from cardavia_nb.store.classes import Classes  # needs SQLAlchemy, which a store has
+    from cardavia_nb.classroom import Classes  # needs SQLAlchemy, which a store has
     return Classes(store)
 
 

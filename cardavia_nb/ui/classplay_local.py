@@ -1,7 +1,7 @@
 """A class without a store (the browser edition has no database): an open set's deals played in this page only.
 
-It answers the few questions of ``store.classes.Classes`` that a student's page asks, from memory: the
-open code alone deals the set, each finished deal is replayed and scored by ``class_deals.played`` exactly as
+It answers the few questions of ``classroom.Classes`` that a student's page asks, from memory: the
+open code alone deals the set, each finished deal is replayed and scored by ``classroom.deals.played`` exactly as
 the store would, and the results file (``results_file``) carries them to the teacher's board.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardavia_nb.core.record import Record
-from cardavia_nb.store.class_deals import ClassSet, check_name, parse_open, played, refused
+from cardavia_nb.classroom.deals import ClassSet, check_name, parse_open, played, refused
 
 
 class LocalClasses:

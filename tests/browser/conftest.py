@@ -42,7 +42,7 @@ TEACHER_KEY = "browser-test-teacher-key-0123456789"
 def class_voila(tmp_path_factory):
     """A Voila for the teacher's page, as class mode starts it: its kernels get the hash of TEACHER_KEY and a
     store of their own (this tree's page template too); yields (base URL, store URL)."""
-    from cardavia_nb.classmode import kernel_env
+    from cardavia_nb.classroom.server import kernel_env
 
     folder = tmp_path_factory.mktemp("class")
     store = f"sqlite:///{folder / 'games.sqlite'}"

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Iterator
 from urllib.parse import urlparse
 
-from cardavia_nb.classmode import serving
+from cardavia_nb.classroom.server import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"

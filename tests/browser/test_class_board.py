@@ -13,7 +13,7 @@ PANEL = "[data-testid='panel'].cv-board"
 
 def test_the_board_asks_for_the_key_then_makes_a_set_and_shows_a_result_live(browser, class_voila):
     from cardavia_nb.store import Store
-    from cardavia_nb.store.classes import Classes
+    from cardavia_nb.classroom import Classes
     from tests.test_board import a_mistake, played
 
     base, store_url = class_voila

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 
 from cardavia_nb.store import Store
-from cardavia_nb.store.classes import Classes
+from cardavia_nb.classroom import Classes
 from tests.browser.conftest import ARTIFACTS, PAGE_DEADLINE_MS, shot, shown
 from tests.browser.harness import Watch, new_context
 from tests.browser.pages import TABLE, wait

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardavia_nb import i18n
-from cardavia_nb.classmode import idle_kernels, kernel_ids, voila_flags, wait_until_full
+from cardavia_nb.classroom.server import idle_kernels, kernel_ids, voila_flags, wait_until_full
 from tests.browser.conftest import PAGE_DEADLINE_MS, READY
 from tests.browser.harness import Watch, new_context, voila_server
 from tests.browser.pages import TABLE

@@ -22,19 +22,20 @@ from cardavia_nb.core.rng import derive
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games import REGISTRY, deal_over, deal_points, get
 from cardavia_nb.players.seats import HUMAN, computer, walk
+from cardavia_nb.store.errors import Refused
 
 MAX_DEALS = 12
 SET_LEVELS = ("low", "high")  # the levels a table offers
 KINDS = ("server", "open")
 MAX_NAME = 40
-MAX_KEY = 160  # a name written out in full (NFKC: U+FDFA alone is 18 characters), and its key (class_names)
+MAX_KEY = 160  # a name written out in full (NFKC: U+FDFA alone is 18 characters), and its key (classroom.names)
 FIRST_DECISIONS = 3
 _NOT_IN_NAMES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")  # controls, format marks (bidi overrides), unassigned
 _JOINERS = "\u200c\u200d"  # zero-width (non-)joiners: part of how Persian, Indic scripts and emoji are written
 _SECRET = re.compile(r"[A-Za-z0-9_-]{22}")
 
 
-class ClassError(ValueError):
+class ClassError(Refused):
     """A class request refused: a wrong code, a taken name, a record that is not the set's deal ..."""
 
     def __init__(self, msg: Msg):

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from cardavia_nb import classmode
-from cardavia_nb.classmode import (DEFAULT_PAGES, HASH_ENV, KEY_ENV, KEY_FILE, ROOM_ENV, kernel_env, key_hash, page_links,
-                                   pool_config, teacher_key, voila_flags)
+from cardavia_nb.classroom import server
+from cardavia_nb.classroom.server import (DEFAULT_PAGES, HASH_ENV, KEY_ENV, KEY_FILE, ROOM_ENV, kernel_env, key_hash,
+                                          page_links, pool_config, teacher_key, voila_flags)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -48,14 +48,14 @@ def test_make_class_passes_students_pages_and_every_interface():
     out = subprocess.run(["make", "-n", "--no-print-directory", "class", "STUDENTS=12", "PAGES=01-truco 03-french-tarot",
                           "FILL_DELAY=30"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     line = out.replace("\\\n", " ")
-    command = line[line.index("-m cardavia_nb.classmode"):].splitlines()[0].split()
+    command = line[line.index("-m cardavia_nb.classroom"):].splitlines()[0].split()
     assert command[2:] == ["--students", "12", "--pages", "01-truco", "03-french-tarot", "--fill-delay", "30",
                            "--host", "0.0.0.0", "--port", "8866", "--store", f"'sqlite:///{ROOT}/.cardavia/games.sqlite'",
                            "--data-dir", f"'{ROOT}/.cardavia'"]
 
 
 def test_print_flags_gives_the_voila_flags():
-    out = subprocess.run([sys.executable, "-m", "cardavia_nb.classmode", "--print-flags", "--students", "8"],
+    out = subprocess.run([sys.executable, "-m", "cardavia_nb.classroom", "--print-flags", "--students", "8"],
                          cwd=ROOT, capture_output=True, text=True, check=True).stdout
     assert "'--preheat_kernel=True'" in out and '"notebooks/01-truco.ipynb": {"pool_size": 8}' in out
 
@@ -135,7 +135,7 @@ def test_links_name_a_reachable_address_and_carry_the_key_in_the_fragment_only()
 
 
 def test_room_address_is_never_a_loopback_one():
-    address = classmode.room_address()
+    address = server.room_address()
     assert address is None or not address.startswith("127.")
 
 
@@ -158,16 +158,16 @@ class FakeVoila:
 @pytest.fixture
 def fake_voila(monkeypatch):
     """Class mode's run with a Voila that starts at once and a pool full at once: what it started."""
-    monkeypatch.setattr(classmode.subprocess, "Popen", FakeVoila)
-    monkeypatch.setattr(classmode, "serving", lambda *_: True)
-    monkeypatch.setattr(classmode, "wait_until_full", lambda *_, **__: 3.0)
+    monkeypatch.setattr(server.subprocess, "Popen", FakeVoila)
+    monkeypatch.setattr(server, "serving", lambda *_: True)
+    monkeypatch.setattr(server, "wait_until_full", lambda *_, **__: 3.0)
     return FakeVoila
 
 
 def test_class_mode_prints_the_teacher_link_and_starts_voila_with_the_hash_only(monkeypatch, tmp_path, capsys, fake_voila):
-    monkeypatch.setattr(classmode, "room_address", lambda: None)
+    monkeypatch.setattr(server, "room_address", lambda: None)
     monkeypatch.delenv(KEY_ENV, raising=False)
-    classmode.main(["--students", "2", "--data-dir", str(tmp_path), "--store", "sqlite:///s.sqlite"])
+    server.main(["--students", "2", "--data-dir", str(tmp_path), "--store", "sqlite:///s.sqlite"])
     key = (tmp_path / KEY_FILE).read_text().strip()
     out = capsys.readouterr().out
     assert f"http://127.0.0.1:8866/voila/render/notebooks/05-class.ipynb#key={key}" in out
@@ -178,8 +178,8 @@ def test_class_mode_prints_the_teacher_link_and_starts_voila_with_the_hash_only(
 
 
 def test_class_mode_tells_the_kernels_the_students_address(monkeypatch, tmp_path, fake_voila):
-    monkeypatch.setattr(classmode, "room_address", lambda: "192.168.1.20")
-    classmode.main(["--students", "2", "--data-dir", str(tmp_path), "--port", "8870"])
+    monkeypatch.setattr(server, "room_address", lambda: "192.168.1.20")
+    server.main(["--students", "2", "--data-dir", str(tmp_path), "--port", "8870"])
     assert fake_voila.started["env"][ROOM_ENV] == "http://192.168.1.20:8870/"
 
 

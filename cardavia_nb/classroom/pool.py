@@ -2,7 +2,7 @@
 and never starts another, so a class could meet a pool one or more short (or a kernel restarted empty).
 
 ``KeptPool`` is the kernel manager Voila builds its pooling manager on
-(``--VoilaConfiguration.multi_kernel_manager_class``, see ``classmode.voila_flags``). Every few seconds it
+(``--VoilaConfiguration.multi_kernel_manager_class``, see ``classroom.server.voila_flags``). Every few seconds it
 looks at each notebook's pool: a waiting kernel that failed to start or to run its notebook, that died, or
 that was restarted since (a restarted kernel has run nothing) is shut down and taken out, and the pool is
 filled again at once. The server's log says so in a line a teacher can read (``make class`` shows it).

@@ -9,7 +9,7 @@ import hmac
 import os
 from typing import Any, Mapping
 
-from cardavia_nb.store.class_deals import ClassError, refused
+from cardavia_nb.classroom.deals import ClassError, refused
 
 HASH_ENV = "CARDAVIA_TEACHER_HASH"
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from cardavia_nb.core.record import Record, RecordError, replay
 from cardavia_nb.games import get
-from cardavia_nb.store.class_deals import (
+from cardavia_nb.classroom.deals import (
     ClassError, ClassSet, Played, check_name, deal_score, deal_seed, finite, played, refused,
 )
 

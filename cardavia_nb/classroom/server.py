@@ -6,8 +6,8 @@ moment. Here each named page keeps ``pool_size`` kernels that have already run i
 (Voila's ``preheat_kernel`` with a per-notebook ``kernel_pools_config``); a kernel handed to a student
 is replaced only after ``fill_delay`` seconds, so refills do not compete with the arrival.
 
-    python -m cardavia_nb.classmode --students 30 --pages 01-truco      # what `make class` runs
-    python -m cardavia_nb.classmode --print-flags --students 30         # the same as Voila flags
+    python -m cardavia_nb.classroom --students 30 --pages 01-truco      # what `make class` runs
+    python -m cardavia_nb.classroom --print-flags --students 30         # the same as Voila flags
 
 The teacher key opens the teacher's page (``notebooks/05-class.ipynb``: class sets and their board). It is
 drawn with ``secrets`` at the first start and kept in the data folder (``.cardavia/teacher.key``, mode
@@ -61,7 +61,7 @@ def voila_flags(students: int, pages: tuple[str, ...] | list[str], fill_delay: f
     return ["--preheat_kernel=True", "--pool_size=0",
             f"--VoilaKernelManager.kernel_pools_config={json.dumps(pool_config(students, pages))}",
             f"--VoilaKernelManager.fill_delay={fill_delay:g}",
-            "--VoilaConfiguration.multi_kernel_manager_class=cardavia_nb.pool.KeptPool"]
+            "--VoilaConfiguration.multi_kernel_manager_class=cardavia_nb.classroom.pool.KeptPool"]
 
 
 def kernel_ids(server_pid: int) -> list[str]:
@@ -229,6 +229,3 @@ def main(argv: list[str] | None = None) -> None:
         proc.terminate()
         proc.wait(15)
 
-
-if __name__ == "__main__":
-    main()

@@ -16,16 +16,16 @@ from typing import Any
 from sqlalchemy import case, delete, func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
-from cardavia_nb.core.record import Record
-from cardavia_nb.store.engine import reading
-from cardavia_nb.store.class_board import IDLE, beaten_shares, build, read_json
-from cardavia_nb.store.class_deals import (
+from cardavia_nb.classroom.board_data import IDLE, beaten_shares, build, read_json
+from cardavia_nb.classroom.deals import (
     ClassSet, Played, check_name, check_set, finite, open_code, parse_open, played, refused,
 )
-from cardavia_nb.store.class_files import checked_file
-from cardavia_nb.store.class_names import name_key
+from cardavia_nb.classroom.names import name_key
+from cardavia_nb.classroom.results_files import checked_file
+from cardavia_nb.classroom.teacher_key import teacher_id
+from cardavia_nb.core.record import Record
+from cardavia_nb.store.engine import reading
 from cardavia_nb.store.rows import OVER
-from cardavia_nb.store.teacher import teacher_id
 from cardavia_nb.store.tables import class_highs, class_results, class_sets, class_students, games
 from cardavia_nb.store.tokens import token_key
 
@@ -293,7 +293,7 @@ class Classes:
 
     # --- the board --------------------------------------------------------------------------
     def board(self, teacher_key: str, set_id: int) -> dict[str, Any]:
-        """Everything the teacher's board shows of one set (see ``class_board.build``)."""
+        """Everything the teacher's board shows of one set (see ``board_data.build``)."""
         def work(connection: Any) -> dict[str, Any]:
             cls = self._owned(connection, teacher_key, set_id)
             students = [{"id": s.id, "name": s.name, "playing": s.playing, "seen": _utc(s.seen)}

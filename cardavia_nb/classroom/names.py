@@ -12,7 +12,7 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
-from cardavia_nb.store.class_deals import MAX_KEY, refused
+from cardavia_nb.classroom.deals import MAX_KEY, refused
 
 
 @lru_cache(maxsize=1)
