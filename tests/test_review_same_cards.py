@@ -1,5 +1,5 @@
-"""High on the same cards in the deal's summary (issue 27, item 7), and the table's words for a loss
-that every judged world agreed on (never "± 0")."""
+"""High on the same cards in the deal's summary (issue 27, item 7), and the words for a loss that every
+judged world agreed on (never "± 0")."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from cardavia_nb.review import review
 from cardavia_nb.review import report
 from cardavia_nb.review.report import high_on_same_cards
 from cardavia_nb.ui import Table, same_cards
-from cardavia_nb.ui.finding import words_of
-from cardavia_nb.ui.reviewing import deal_record, loss_words
+from cardavia_nb.review.words import loss_words
+from cardavia_nb.ui.reviewing import deal_record
 from cardavia_nb.ui.summary import signed
 from tests.support import counted_steps, send
 from tests.test_table_review import GAMES, _judged, _table
@@ -137,17 +137,14 @@ def test_a_practice_deal_shows_no_line_and_back_gives_it_again():
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_loss_every_world_agreed_on_is_never_plus_or_minus_zero(lang):
-    for unit in ("match_chance", "points"):
-        for error in (0.0, 0.0004):
-            text = loss_words(unit, 0.05 if unit == "match_chance" else 3.0, error, lang).text(lang)
-            assert "±" not in text and text == Msg.of(
-                f"review.table.loss_exact_{'chance' if unit == 'match_chance' else 'points'}",
-                loss="5" if unit == "match_chance" else "3").text(lang)
-        assert "±" in loss_words(unit, 0.05, 0.02 if unit == "match_chance" else 0.5, lang).text(lang)
-        for kind in ("good", "better", "losing"):
-            assert "±" not in words_of(kind, "1 point", "2 points", "0", exact=True).text(lang)
-            assert "±" in words_of(kind, "1 point", "2 points", "0.5").text(lang)
+@pytest.mark.parametrize(("unit", "kind", "loss", "error", "shown"),
+                         [("match_chance", "chance", 0.05, 0.01, (5, 3, 7)), ("points", "points", 3.0, 1.0, (3, 1, 5))])
+def test_a_loss_is_about_its_95_interval_and_never_plus_or_minus_zero(lang, unit, kind, loss, error, shown):
+    n, low, high = shown  # 1.96 standard errors either side, in the unit as written
+    assert loss_words(unit, loss, error) == Msg.of(f"review.loss.{kind}", n=float(n), low=float(low), high=float(high))
+    for nothing in (0.0, 0.0001):  # every world agreed, or as good as: one number, "in every deal judged"
+        text = loss_words(unit, loss, nothing).text(lang)
+        assert text == Msg.of(f"review.loss.{kind}_exact", n=n).text(lang) and "±" not in text
 
 
 def test_the_table_says_in_every_deal_judged_where_every_world_agreed():
@@ -157,9 +154,9 @@ def test_the_table_says_in_every_deal_judged_where_every_world_agreed():
     table.reviewing.done = replace(done, mistakes=tuple(replace(m, error=0.0) for m in done.mistakes))
     table.reviewing.render()
     for row in table.review["judge"]["mistakes"]:
-        assert row["loss"].endswith("in every deal judged") and "±" not in row["loss"], row
+        assert row["loss"].endswith("in every deal judged") and "between" not in row["loss"], row
     step = done.mistakes[0].step
     table.reviewing.tried[step] = (done.mistakes[0].played, "losing", 0.0, 0.05, 0.0)
     table.reviewing.render()
     tried = table.review["judge"]["mistakes"][0]["tried"]
-    assert tried.endswith("in every deal judged.") and "±" not in tried
+    assert tried.endswith("in every deal judged.") and "between" not in tried

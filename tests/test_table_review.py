@@ -187,7 +187,7 @@ def test_the_review_streams_its_judgements_then_the_summary_and_high_on_the_same
     assert losses == sorted(losses, reverse=True)
     for row in judge["mistakes"]:
         assert row["played"] != row["best"] and (row["loss"].startswith("cost about")
-                                                 or row["loss"].endswith("in every deal judged"))
+                                                 or row["loss"].endswith("in every deal judged")), row
     for line in judge["hindsight"]:
         assert line.startswith("On these cards (known only afterwards)")
 
@@ -291,6 +291,22 @@ def test_high_s_move_can_be_shown_without_trying():
     assert row["best"] and row["reason"] and row["tried"] == "" and not table.notice
     send(table, {"type": "reveal", "step": -1})
     assert "nothing changed" in table.notice
+
+
+@pytest.mark.parametrize(("lang", "verb"), [("en", "cost "), ("fr", "a coûté ")])
+def test_the_table_and_the_notebook_say_each_mistake_s_cost_alike(lang, verb):
+    """One formatter: a mistake's row at the table and its paragraph in the notebook's report give the same
+    loss and the same 95 % interval, in the page's language."""
+    from cardavia_nb.review.words import lines
+
+    table = _judged("french_tarot", 21)
+    table.settings.lang = lang
+    report = lines(table.reviewing.done, lang)
+    costs = [row["loss"].removeprefix(verb) for row in table.review["judge"]["mistakes"]]
+    assert any("(" in cost for cost in costs), costs  # an interval, not only losses every world agreed on
+    for rank, cost in enumerate(costs, 1):
+        paragraph = next(line for line in report if line.startswith(f"**{rank}."))
+        assert cost in paragraph and f"{verb}{cost}" == table.review["judge"]["mistakes"][rank - 1]["loss"], paragraph
 
 
 @pytest.mark.parametrize(("name", "seed"), [("truco", 7), ("pao_de_kuai", 21)])

@@ -21,6 +21,11 @@ def deal_value(game: Game, state: Any, seat: int) -> float:
     return game.result(state).payoffs[seat]
 
 
+def scaled(unit: str, value: float) -> float:
+    """A value in ``unit`` as a learner reads it: match chance in a percent's points, else points (one decimal)."""
+    return round(value * 100 if unit == "match_chance" else value, 1)
+
+
 # A loss above this (and above twice its standard error) is a mistake worth showing a learner:
 # two points of match chance in Truco, one point in Pao De Kuai, five in Tarot (a tenth of a small contract).
 THRESHOLDS = {"truco": 0.02, "pao_de_kuai": 1.0, "french_tarot": 5.0}

@@ -12,8 +12,10 @@ import math
 from typing import Any
 
 from cardavia_nb import i18n
+from cardavia_nb.core.text import Msg
 from cardavia_nb.games import get
 from cardavia_nb.i18n import Signed
+from cardavia_nb.review.units import scaled
 
 Z95 = 1.96  # a 95 % interval is about this many standard errors either side
 
@@ -21,7 +23,7 @@ Z95 = 1.96  # a 95 % interval is about this many standard errors either side
 def amount(review: Any, value: float, lang: str) -> str:
     """A loss in the game's unit: points of match chance in Truco, deal points elsewhere."""
     key = "chance_points" if review.unit == "match_chance" else "points"
-    return i18n.translate(f"review.unit.{key}", lang, amount=scale(review, value))
+    return i18n.translate(f"review.unit.{key}", lang, amount=scaled(review.unit, value))
 
 
 def worth(review: Any, value: float | None, lang: str) -> str:
@@ -42,17 +44,20 @@ def summary(review: Any, lang: str) -> str:
                           decisions=len(review.decisions), cost=amount(review, review.cost, lang))
 
 
-def scale(review: Any, value: float) -> float:
-    """A loss as it is written: percentage points of match chance in Truco, points elsewhere (one decimal)."""
-    return round(100 * value if review.unit == "match_chance" else value, 1)
+def loss_words(unit: str, loss: float, error: float) -> Msg:
+    """A loss with its standard error as a learner reads it, the one way the notebook and the table say it:
+    "about 3 points (between 1 and 5)", its 95 % interval; where that interval is a single number as written
+    (every world judged gave the same loss) "3 points in every deal judged", never "± 0"."""
+    kind = "chance" if unit == "match_chance" else "points"
+    n, low, high = (scaled(unit, value) for value in (loss, loss - Z95 * error, loss + Z95 * error))
+    if low == high:
+        return Msg.of(f"review.loss.{kind}_exact", n=n)
+    return Msg.of(f"review.loss.{kind}", n=n, low=low, high=high)
 
 
 def cost(review: Any, judged: Any, lang: str) -> str:
-    """A mistake's cost with its 95 % interval, or as exact where every world judged gave the same."""
-    spread = scale(review, Z95 * judged.error)
-    if spread == 0:
-        return i18n.translate("review.cost_exact", lang, loss=amount(review, judged.loss, lang))
-    return i18n.translate("review.cost", lang, loss=amount(review, judged.loss, lang), error=spread)
+    """A mistake's cost in a sentence (``loss_words``)."""
+    return i18n.translate("review.cost", lang, loss=loss_words(review.unit, judged.loss, judged.error))
 
 
 def mistake_lines(review: Any, lang: str) -> list[str]:

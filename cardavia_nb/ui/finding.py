@@ -33,12 +33,4 @@ def verdict(game: Game, view: Any, mistake: Judgement, tried: str, worlds: int, 
     return ("better" if gain > THRESHOLDS[game.name] else "losing"), gain, loss, error
 
 
-def words_of(kind: str, gain: str, loss: str, error: str, exact: bool = False) -> Msg:
-    """The verdict as a sentence: ``ui.review.try_<kind>``; where every world judged gave the same loss
-    (``exact``), ``review.table.<kind>_exact`` says so instead of a "± 0"."""
-    if exact and kind != "same":
-        return Msg.of(f"review.table.{kind}_exact", gain=gain, loss=loss)
-    return Msg.of(f"ui.review.try_{kind}", gain=gain, loss=loss, error=error)
-
-
-__all__ = ["verdict", "words_of"]
+__all__ = ["verdict"]

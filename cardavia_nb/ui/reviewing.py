@@ -27,10 +27,11 @@ from cardavia_nb.players.seats import rebuilt, walk
 from cardavia_nb.review.judge import worst_first
 from cardavia_nb.review.report import SameCards, human_seat, reviewing, same_opponents
 from cardavia_nb.games import deal_over, deal_points
-from cardavia_nb.review.units import THRESHOLDS
+from cardavia_nb.review.units import THRESHOLDS, scaled
+from cardavia_nb.review.words import loss_words
 from cardavia_nb.ui.background import in_steps
 from cardavia_nb.ui.disclosure import leaving, may_leave
-from cardavia_nb.ui.finding import verdict, words_of
+from cardavia_nb.ui.finding import verdict
 from cardavia_nb.ui.refusal import Refusal
 from cardavia_nb.ui.replay import Replay, frame, jumps, lines, replay_of
 from cardavia_nb.ui import same_cards
@@ -79,29 +80,10 @@ def file_name(game: str, when: datetime) -> str:
     return f"cardavia-{game}-{when:%Y-%m-%d-%H%M}.json"
 
 
-def scaled(unit: str, value: float) -> float:
-    """A value in the game's unit as the page counts it: match chance in a percent's points, else points."""
-    return round(value * 100 if unit == "match_chance" else value, 1)
-
-
 def amount(unit: str, value: float, lang: str, signed: bool = False) -> str:
     """A loss in the game's unit as the page writes it (``scaled``), with its sign when asked."""
     shown = scaled(unit, value)
     return i18n.number(i18n.Signed(shown) if signed and shown else shown, lang)
-
-
-def exact(unit: str, error: float) -> bool:
-    """Whether a loss's error is nothing as the page writes it: every world judged gave the same loss."""
-    return scaled(unit, error) == 0
-
-
-def loss_words(unit: str, loss: float, error: float, lang: str) -> Msg:
-    """A mistake's cost at the table: about the loss ± its error, or the loss "in every deal judged"
-    where every world agreed (never "± 0"; the notebook's words say the same, ``review.cost_exact``)."""
-    kind = "chance" if unit == "match_chance" else "points"
-    if exact(unit, error):
-        return Msg.of(f"review.table.loss_exact_{kind}", loss=amount(unit, loss, lang))
-    return Msg.of(f"ui.review.loss_{kind}", loss=amount(unit, loss, lang), error=amount(unit, error, lang))
 
 
 def in_unit(unit: str, value: float, words: Any) -> str:
@@ -337,7 +319,7 @@ class Reviewing:
 
     def played_again(self, record: Record) -> Callable[[], SameCards | None] | None:
         """High's deal on the same cards from the summary's line when that line is of ``record``: a
-        review (this one, or the class's, ui/classplay.py) waits for it instead of playing the deal a second time."""
+        review (this one, or the class's, ui/classroom/student.py) waits for it instead of playing the deal a second time."""
         same = self.same
         if same.record != record:
             return None
@@ -392,11 +374,11 @@ class Reviewing:
             legal = game.legal_actions(self.replay.states[j.step])
             return {"step": j.step, "where": words.text(Msg.of("ui.review.move", n=j.step + 1)),
                     "played": label(game.action(j.played), lang), "best": label(game.action(j.best), lang) if shown else "",
-                    "loss": words.text(loss_words(unit, j.loss, j.error, lang)),
+                    "loss": words.text(Msg.of("ui.review.loss", loss=loss_words(unit, j.loss, j.error))),
                     "reason": j.reason.text(lang) if j.reason is not None and shown else "",
                     "options": [] if shown else [{"id": a.id, "label": label(a, lang)} for a in legal if a.id != j.played],
-                    "tried": words.text(words_of(tried[1], in_unit(unit, tried[2], words), in_unit(unit, tried[3], words),
-                                                 amount(unit, tried[4], lang), exact(unit, tried[4]))) if tried else "",
+                    "tried": words.text(Msg.of(f"ui.review.try_{tried[1]}", gain=in_unit(unit, tried[2], words),
+                                               loss=loss_words(unit, tried[3], tried[4]))) if tried else "",
                     "tried_move": label(game.action(tried[0]), lang) if tried else ""}
 
         progress = Msg.of("ui.notice.failed") if self.failed else Msg.of("ui.review.progress", done=len(judged),
@@ -420,5 +402,4 @@ class Reviewing:
         return out
 
 
-__all__ = ["Reviewing", "WORLDS", "amount", "deal_record", "exact", "file_name", "in_unit", "loss_words", "opened",
-           "outcome", "scaled"]
+__all__ = ["Reviewing", "WORLDS", "amount", "deal_record", "file_name", "in_unit", "opened", "outcome", "scaled"]
