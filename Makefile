@@ -83,37 +83,15 @@ $(AXE): | npm
 	cd $(dir $(AXE)).. && npm pack --silent axe-core@$(AXE_VERSION) >/dev/null && tar -xzf axe-core-$(AXE_VERSION).tgz
 
 ## test: set up, install Chromium and PostgreSQL if needed, build the static site, run every test (unit, conformance,
-## widgets, notebooks, browser with axe-core, the static site). Three pytest runs go side by side, since the
-## browser tests mostly wait for Voila and Chromium: the unit tests and notebooks (three workers), the browser
-## tests on the shared Voila (two workers, each with its Voila and Chromium), and the browser tests that start
-## servers of their own (a Voila they restart, the static site, a pool, JupyterLab). The unit run starts as soon
-## as its environment and PostgreSQL are there, while Chromium is installed and the site built for the other two
-## (the unit run ends last, so that setup costs it little). The unit run's report comes first, then the other
-## two (also in tests/artifacts/), each with its 15 slowest tests.
-OWN_SERVER_TESTS ?= $(addprefix tests/browser/,test_resume.py test_site.py test_pool.py test_lab_dark.py)
-BROWSER_TESTS ?= tests/browser $(addprefix --ignore=,$(OWN_SERVER_TESTS))
-OTHER_TESTS ?= tests notebooks --ignore=tests/browser
+## widgets, notebooks, browser with axe-core, the static site): tests/suite.py runs the unit tests at once and
+## the two browser runs beside them once Chromium and the site are ready (its docstring says how).
 DURATIONS ?= 15
-# The unit run takes three workers: with two it ran on alone for its last two minutes, after the browser runs.
 WORKERS ?= 2
 UNIT_WORKERS ?= 3
-BROWSER_LOG := tests/artifacts/browser-tests.log
-OWN_SERVER_LOG := tests/artifacts/own-server-tests.log
-# PYTHONDONTWRITEBYTECODE (set on these machines) also stops pytest from keeping its assertion-rewritten test
-# modules: each pytest process then rewrites them all again, 3 CPU-s each; empty, it counts as unset.
-PYTEST := $(JUPYTER_ENV) PYTHONDONTWRITEBYTECODE= CARDAVIA_CACHE=$(CURDIR)/.jupyter-test/cache CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest --durations=$(DURATIONS)
 test: $(VENV)/.stamp-test postgresql
-	@mkdir -p $(dir $(BROWSER_LOG))
 	@$(COMPILED)
-	@$(PYTEST) -n $(UNIT_WORKERS) --dist loadfile --nbval-lax --nbval-current-env $(OTHER_TESTS) & others=$$!; \
-	trap 'kill $$others $$browser $$own 2>/dev/null' INT TERM; \
-	$(MAKE) --no-print-directory chromium site $(AXE) || { kill $$others; echo "make test: the browser tests' setup failed (above)"; exit 1; }; \
-	$(PYTEST) -n $(WORKERS) --dist loadfile -p no:nbval -p no:cacheprovider $(BROWSER_TESTS) >$(BROWSER_LOG) 2>&1 & browser=$$!; \
-	$(PYTEST) -p no:nbval -p no:cacheprovider $(OWN_SERVER_TESTS) >$(OWN_SERVER_LOG) 2>&1 & own=$$!; \
-	wait $$others; others=$$?; wait $$browser; browsers=$$?; wait $$own; owns=$$?; \
-	echo "== the browser tests (also in $(BROWSER_LOG))"; cat $(BROWSER_LOG); \
-	echo "== the browser tests with servers of their own (also in $(OWN_SERVER_LOG))"; cat $(OWN_SERVER_LOG); \
-	test $$others = 0 && test $$owns = 0 && test $$browsers = 0
+	@$(JUPYTER_ENV) CARDAVIA_CACHE=$(CURDIR)/.jupyter-test/cache $(PY) tests/suite.py --workers $(WORKERS) \
+	  --unit-workers $(UNIT_WORKERS) --durations $(DURATIONS) --setup "$(MAKE) --no-print-directory chromium site $(AXE)"
 
 ## test-fast: the unit tests only (no notebooks, no browser)
 test-fast: $(VENV)/.stamp-test

@@ -120,5 +120,5 @@ def quick_tarot_high(seed: int) -> Any:
     from cardavia_nb.players.french_tarot import HighPlayer
 
     high = HighPlayer(seed)
-    high.play_budget, high.discard_worlds = 2000, 12
+    high.play_budget, high.discard_worlds = 500, 12
     return high

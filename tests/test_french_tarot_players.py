@@ -11,7 +11,8 @@ G = get("french_tarot")
 
 
 def test_players_choose_legal_and_deterministic_moves():
-    for make in (LowPlayer, HighPlayer):
+    """High on a small budget: the same code chooses, only fewer deals are played out."""
+    for make in (LowPlayer, quick_tarot_high):
         for seed in range(2):
             for state, _ in playout(G, seed)[:-1:5]:
                 view, legal = G.observe(state, state.to_act), G.legal_actions(state)
