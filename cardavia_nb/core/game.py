@@ -109,7 +109,8 @@ class Game(ABC, Generic[S, V]):
 
     Class attributes: ``name`` (registry and record name), ``num_players``, ``zero_sum`` (payoffs
     sum to zero), ``pack`` (the deck name every state's cards add up to), ``max_moves`` and
-    ``max_redeals`` (the most moves and cancelled deals a record of a real game holds, with a margin).
+    ``max_redeals`` (the most moves and cancelled deals a record of a real game holds, with a margin),
+    ``match`` (a game of several deals whose scores run on, as Truco's match; else one deal is the game).
     """
 
     name: ClassVar[str]
@@ -119,6 +120,7 @@ class Game(ABC, Generic[S, V]):
     defaults: ClassVar[Mapping[str, Any]] = {}
     max_moves: ClassVar[int]
     max_redeals: ClassVar[int] = 0
+    match: ClassVar[bool] = False
 
     @staticmethod
     def redeals(actions: Sequence[str]) -> int:
@@ -181,6 +183,22 @@ class Game(ABC, Generic[S, V]):
     def to_act(self, state: S) -> int | None:
         """The seat whose decision it is, or None when nobody acts (game over)."""
         return state.to_act
+
+    def deal_over(self, state: S) -> bool:
+        """Whether the deal ``state`` is in has ended; in a one-deal game, whether the game has."""
+        return state.to_act is None
+
+    def deal_points(self, state: S) -> tuple[float, ...]:
+        """Each seat's points in the finished deal: in a one-deal game its payoffs."""
+        return tuple(self.result(state).payoffs)
+
+    def deal_score(self, state: S, seat: int) -> float:
+        """One number for how the finished deal went for ``seat`` (a class ranks students by it)."""
+        return float(self.deal_points(state)[seat])
+
+    def match_scores(self, state: S) -> tuple[int, ...] | None:
+        """The running scores of a match (a game of several deals), None for a one-deal game."""
+        return None
 
     def explain_illegal(self, state: S, action: Action) -> Msg | None:
         """Why ``action`` is illegal in ``state`` as a message, or None if legal.

@@ -6,24 +6,30 @@ from importlib import import_module
 from typing import Any
 
 from cardavia_nb.core.game import Game
+from cardavia_nb.core.kit import Kit
 from cardavia_nb.core.record import Record, RecordError, replay
 from cardavia_nb.core.text import Msg
 
-# name -> "module:class"; imported on first use so loading one game does not load the others.
+# name -> the module stating the game's kit; imported on first use so loading one game does not load the others.
 REGISTRY = {
-    "truco": "cardavia_nb.games.truco:Truco",
-    "pao_de_kuai": "cardavia_nb.games.pao_de_kuai:PaoDeKuai",
-    "french_tarot": "cardavia_nb.games.french_tarot:FrenchTarot",
+    "truco": "cardavia_nb.games.truco.kit",
+    "pao_de_kuai": "cardavia_nb.games.pao_de_kuai.kit",
+    "french_tarot": "cardavia_nb.games.french_tarot.kit",
 }
+
+
+def kit(name: str) -> Kit:
+    """The kit of the game called ``name``; a ValueError names the games that exist."""
+    target = REGISTRY.get(name)
+    if target is None:
+        raise ValueError(f"There is no game {name!r}; the games are {', '.join(REGISTRY)}.")
+    return import_module(target).KIT
 
 
 def get(name: str, **options: Any) -> Game:
     """The game called ``name`` with ``options``; a ValueError names the games that exist."""
-    target = REGISTRY.get(name)
-    if target is None:
-        raise ValueError(f"There is no game {name!r}; the games are {', '.join(REGISTRY)}.")
-    module, cls = target.split(":")
-    return getattr(import_module(module), cls)(**options)
+    found = kit(name)
+    return found.part(found.engine)(**options)
 
 
 def load(record: Record | str) -> tuple[Game, Any]:
@@ -40,16 +46,10 @@ def load(record: Record | str) -> tuple[Game, Any]:
 
 
 def deal_over(game: Game, state: Any) -> bool:
-    """Whether the deal the state is in has ended (a Truco match goes on with the next deal)."""
-    if game.name == "truco":
-        from cardavia_nb.games.truco import DEAL_OVER, MATCH_OVER
-        return state.phase in (DEAL_OVER, MATCH_OVER)
-    return state.to_act is None
+    """Whether the deal the state is in has ended (a match goes on with the next deal)."""
+    return game.deal_over(state)
 
 
 def deal_points(game: Game, state: Any) -> tuple[float, ...]:
-    """Each seat's points in the finished deal: in Truco those made in this deal (not the match's
-    score), elsewhere the deal's payoffs."""
-    if game.name == "truco":
-        return tuple(now - then for now, then in zip(state.scores, state.start_scores))
-    return tuple(game.result(state).payoffs)
+    """Each seat's points in the finished deal: in a match those made in this deal, not the match's score."""
+    return game.deal_points(state)

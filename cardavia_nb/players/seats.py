@@ -8,12 +8,12 @@ player take a deal over from any move, or resume a game, against the very same o
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any, Sequence
 
 from cardavia_nb.core.game import Game
 from cardavia_nb.core.record import Record, RecordError, SeatPlayer, replay
 from cardavia_nb.core.text import Msg
+from cardavia_nb.games import kit
 from cardavia_nb.players.base import RandomPlayer
 
 HUMAN = "human"
@@ -26,7 +26,8 @@ def computer(game: str, kind: str, seed: int) -> Any:
         return RandomPlayer(seed)
     if kind not in LEVELS:
         raise ValueError(f"There is no computer level {kind!r}; the levels are {', '.join(LEVELS)}.")
-    module = import_module(f"cardavia_nb.players.{game}")
+    found = kit(game)
+    module = found.part(found.players)
     return {"low": module.LowPlayer, "high": module.HighPlayer}[kind](seed=seed)
 
 

@@ -51,6 +51,11 @@ def equity(mine: int, theirs: int) -> float:
     return _EQUITY[max(TARGET - mine, 0)][max(TARGET - theirs, 0)]
 
 
+def match_chance(game: Game, state: Any, seat: int) -> float:
+    """What a finished deal is worth to ``seat`` in the review's unit: its chance to win the match from there."""
+    return equity(state.scores[seat], state.scores[1 - seat])
+
+
 # --- shared player plumbing -------------------------------------------------------------------------
 _reason = partial(reason, "truco")  # an explanation as the message ``truco.ai.<key>``
 

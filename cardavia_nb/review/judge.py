@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from importlib import import_module
 from typing import Any, Iterator, Sequence
 
 from cardavia_nb.core.game import Action, Game, World
@@ -21,7 +20,7 @@ from cardavia_nb.core.rng import derive
 from cardavia_nb.core.steps import Steps, drained
 from cardavia_nb.core.text import Msg
 from cardavia_nb.players.seats import computer
-from cardavia_nb.games import deal_over
+from cardavia_nb.games import deal_over, kit
 from cardavia_nb.review.units import THRESHOLDS, deal_value
 
 MAX_MOVES = 2_000  # more than any deal has
@@ -58,7 +57,8 @@ def worst_first(judged: Sequence[Judgement], threshold: float) -> tuple[Judgemen
 
 def sampler(game: Game) -> Any:
     """The game's ``sample_worlds(view, rand, n)``."""
-    return import_module(f"cardavia_nb.players.{game.name}_worlds").sample_worlds
+    found = kit(game.name)
+    return found.part(found.sampler)
 
 
 def _dealt(game: Game, world: World, seed: int) -> Any:

@@ -7,12 +7,13 @@ import sys
 
 from cardavia_nb import i18n
 from cardavia_nb.core.cards import family
+from cardavia_nb.games import REGISTRY, kit
 from cardavia_nb.traditions import TRADITIONS
 from cardavia_nb.ui.panel import Panel, cards, md
 
-# Notebook of each game, relative to the home notebook (Voila serves them side by side).
-PAGES = {"truco": "01-truco.ipynb", "pao_de_kuai": "02-pao-de-kuai.ipynb", "french_tarot": "03-french-tarot.ipynb"}
-CLASS_PAGE = "05-class.ipynb"  # the teacher's page: class sets and their live board (ui/board.py)
+# Notebook of each game as its kit names it, relative to the home notebook (Voila serves them side by side).
+PAGES = {name: kit(name).page for name in REGISTRY}
+CLASS_PAGE = "05-class.ipynb"  # the teacher's page: class sets and their live board (ui/classroom/teacher_page.py)
 
 
 def page_link(game: str, lang: str, tab: str = "") -> str:

@@ -65,12 +65,6 @@ def deal_key(record: Record) -> str:
     return json.dumps([record.seed, record.setup], sort_keys=True)
 
 
-def match_scores(state: Any) -> tuple[int, ...] | None:
-    """The running scores of a game played over several deals (Truco's match), None for a one-deal game."""
-    scores = getattr(state, "scores", None)
-    return scores if hasattr(state, "deal_no") and isinstance(scores, tuple) and scores else None
-
-
 class Keeper:
     """Keeps one table's games in the store; ``Table(..., keeper=Keeper())`` on a game page."""
 
@@ -165,7 +159,7 @@ class Keeper:
             self.moved(table)
             table.tell(Msg.of("store.unreplayable"), "info")
             return
-        scores = match_scores(table.state)
+        scores = table.game.match_scores(table.state)
         if scores is None:
             table.tell(Msg.of("store.resumed_deal", moves=len(record.actions)), "info")
         else:
@@ -228,7 +222,7 @@ class Keeper:
         self._resume(saved)
 
     def keep_apart(self) -> None:
-        """From now on the table deals a class's deals (``ui/classplay.py``): their rows are kept apart, so the
+        """From now on the table deals a class's deals (``ui/classroom/student.py``): their rows are kept apart, so the
         game page never resumes one (its end would show the deal's code) and *Your games* never counts one;
         the class deal in progress, if any, comes back on the table."""
         if self.apart:
@@ -258,7 +252,7 @@ class Keeper:
         self._deal, self._moves = deal, len(record.actions)
         points, result = outcome(record, table.human)
         self._over = result is not None
-        scores = match_scores(table.state)
+        scores = table.game.match_scores(table.state)
         values = dict(level=table.level, seat=table.human, moves=len(record.actions),
                       deals=table.state.deal_no if scores else 1, over=result is not None, points=points, outcome=result)
         self._save(record, values, table.game.name)

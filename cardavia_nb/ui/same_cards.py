@@ -18,6 +18,7 @@ from typing import Any, Callable
 from cardavia_nb.core.record import Record
 from cardavia_nb.core.text import Msg
 from cardavia_nb.core.steps import Steps
+from cardavia_nb.games import get
 from cardavia_nb.review.report import SameCards, playing_same_cards
 from cardavia_nb.ui.background import in_steps
 from cardavia_nb.ui.summary import signed
@@ -86,7 +87,7 @@ class SameCardsLine:
         if high is None:
             return words.text(Msg.of("review.same.playing"))
         lang, seat = words.lang, high.seat
-        if record.game == "truco":
+        if get(record.game).match:  # a match: the deal's points for and against
             mine, theirs = high.points[seat], high.points[1 - seat]
             return words.text(Msg.of("review.same.truco", n=mine, high_them=theirs, you=you[seat], you_them=you[1 - seat]))
         return words.text(Msg.of("review.same.points", high=signed(high.points[seat], lang), you=signed(you[seat], lang)))

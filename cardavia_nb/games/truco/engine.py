@@ -94,6 +94,7 @@ class Truco(Game[TrucoState, TrucoView]):
 
     name = "truco"
     num_players = 2
+    match = True
     zero_sum = True
     pack = "spanish40"
     defaults: dict[str, Any] = {}
@@ -269,6 +270,23 @@ class Truco(Game[TrucoState, TrucoView]):
         winner = match_winner(scores)
         payoffs = (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
         return Result(payoffs, (winner,), items, tuple(float(x) for x in scores))
+
+    def deal_over(self, s: TrucoState) -> bool:
+        """Whether the deal has ended (the match goes on with the next one unless it is over too)."""
+        return s.phase in (DEAL_OVER, MATCH_OVER)
+
+    def deal_points(self, s: TrucoState) -> tuple[float, ...]:
+        """The points each seat made in this deal (not the match's score)."""
+        return tuple(now - then for now, then in zip(s.scores, s.start_scores))
+
+    def deal_score(self, s: TrucoState, seat: int) -> float:
+        """The points ``seat`` made in the deal minus those it conceded."""
+        points = self.deal_points(s)
+        return float(points[seat] - points[1 - seat])
+
+    def match_scores(self, s: TrucoState) -> tuple[int, ...]:
+        """The match's running scores."""
+        return tuple(s.scores)
 
     def deal_setup(self, s: TrucoState) -> dict[str, Any]:
         """The deal ``s`` is in, as dealt: both hands, the dealer, the scores it began at, its number

@@ -9,21 +9,13 @@ except ``check`` (legality is a question for the engine) and ``result`` (public 
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any, Sequence
 
 from cardavia_nb import i18n
 from cardavia_nb.core.cards import family
 from cardavia_nb.core.game import Action, Game
+from cardavia_nb.games import REGISTRY, kit
 from cardavia_nb.i18n import card_name
-
-# game name -> adapter module; a game without one uses the base Adapter.
-MODULES = {
-    "truco": "cardavia_nb.ui.adapters.truco",
-    "pao_de_kuai": "cardavia_nb.ui.adapters.pao_de_kuai",
-    "french_tarot": "cardavia_nb.ui.adapters.french_tarot",
-}
-
 
 def t(key: str, lang: str, **params: Any) -> str:
     """A ``ui.*`` text in ``lang``."""
@@ -164,11 +156,11 @@ class Adapter:
 
 
 def adapter_for(game: Game) -> Adapter:
-    """The adapter of ``game``: its own module's ``GameAdapter`` when there is one, else the base."""
-    module = MODULES.get(game.name)
-    if module is None:
+    """The adapter of ``game``: the ``GameAdapter`` its kit names, else the base (a game of the caller's own)."""
+    found = kit(game.name) if game.name in REGISTRY else None
+    if found is None or not found.adapter:
         return Adapter(game)
-    return import_module(module).GameAdapter(game)
+    return found.part(found.adapter).GameAdapter(game)
 
 
 __all__ = ["Adapter", "adapter_for", "t"]
