@@ -117,7 +117,7 @@ class Student:
         self.lang = LANGS[index % len(LANGS)]
         self.table_comm: str | None = None
         self.settings_comm: str | None = None
-        self.class_comm: str | None = None  # the class panel under the table (ui/classplay.py)
+        self.class_comm: str | None = None  # the class panel under the table (ui/classroom/student.py)
         self.ended_at: int | None = None  # the table's frame at which the last deal ended
         self.shown_lang = ""
         self.state: dict = {}

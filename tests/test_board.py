@@ -20,9 +20,9 @@ from cardavia_nb.classroom.deals import deal_seed
 from cardavia_nb.games import deal_over
 from cardavia_nb.classroom import HASH_ENV, Classes, results_file, set_deal, set_players, teacher_id
 from cardavia_nb.ui import Settings
-from cardavia_nb.ui.board import Board
-from cardavia_nb.ui.board_high import high_score
-from cardavia_nb.ui.board_view import student_link
+from cardavia_nb.ui.classroom.teacher_page import Board
+from cardavia_nb.ui.classroom.high_scores import high_score
+from cardavia_nb.ui.classroom.teacher_view import student_link
 from cardavia_nb.ui.home import Home
 from cardavia_nb.ui.table import Table
 from tests.blocks import block_text
@@ -101,7 +101,7 @@ def created(board: Board, game: str = "pao_de_kuai", deals: int = 2, kind: str =
 @pytest.fixture
 def quick_high(monkeypatch):
     """High's score as a constant, for tests about something else (playing High takes seconds a deal)."""
-    monkeypatch.setattr("cardavia_nb.ui.board_high.high_score", lambda game, cls, index: 1.5)
+    monkeypatch.setattr("cardavia_nb.ui.classroom.high_scores.high_score", lambda game, cls, index: 1.5)
 
 
 def one_result(store, game: str = "pao_de_kuai", deals: int = 1, name: str = "Ana", token: str = "a" * 43):

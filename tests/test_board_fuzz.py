@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from cardavia_nb.store import new_token
 from cardavia_nb.classroom import Classes
 from cardavia_nb.ui import Settings
-from cardavia_nb.ui.board import Board
-from cardavia_nb.ui.board_high import keep_high
+from cardavia_nb.ui.classroom.teacher_page import Board
+from cardavia_nb.ui.classroom.high_scores import keep_high
 from tests import databases
 from tests.test_board import ENV, KEY, OTHER, played
 from tests.test_ui_fuzz import FAILED, comm_data, json as any_json
@@ -42,8 +42,8 @@ def snapshot(classes: Classes) -> str:
 
 
 def test_fuzz_board_messages(store, monkeypatch):
-    monkeypatch.setattr("cardavia_nb.ui.board_high.high_score", lambda game, cls, index: 1.5)
-    monkeypatch.setattr("cardavia_nb.ui.board.start_high", lambda *args: keep_high(*args))  # at once: no race
+    monkeypatch.setattr("cardavia_nb.ui.classroom.high_scores.high_score", lambda game, cls, index: 1.5)
+    monkeypatch.setattr("cardavia_nb.ui.classroom.teacher_page.start_high", lambda *args: keep_high(*args))  # at once: no race
     classes = Classes(store)
     theirs = classes.create(OTHER, "pao_de_kuai", "low", 1)
     board = Board(classes=classes, environ=ENV, settings=Settings())

@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 from cardavia_nb.store import StoreError, new_token
 from cardavia_nb.classroom import Classes
 from cardavia_nb.store.tables import class_students
-from cardavia_nb.ui import classplay as classplay_module
+from cardavia_nb.ui.classroom import student as student_module
 from tests import databases
 from tests.test_class_integrity import new_token_from_page, set_deals_kept
 from tests.test_classplay import TEACHER, Page, no_mistakes
@@ -52,7 +52,7 @@ def play(page, pick: int) -> None:
 @hsettings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 @given(steps=st.lists(STEP, min_size=1, max_size=14))
 def test_class_intents_with_a_token_switch_at_any_point(store, monkeypatch, steps):
-    monkeypatch.setattr(classplay_module, "reviewing", no_mistakes)
+    monkeypatch.setattr(student_module, "reviewing", no_mistakes)
     broken = {"on": False}
     real_finish = Classes.finish
 

@@ -14,7 +14,7 @@ from cardavia_nb.store import StoreError, new_token
 from cardavia_nb.classroom import Classes, set_deal
 from cardavia_nb.store.tables import class_results, class_students, games
 from cardavia_nb.store.tokens import token_key
-from cardavia_nb.ui import classplay as classplay_module
+from cardavia_nb.ui.classroom import student as student_module
 from tests import databases
 from tests.support import send
 from tests.test_classplay import TEACHER, Page, no_mistakes, rows
@@ -27,7 +27,7 @@ BROKEN = [StoreError("The game store could not keep the class result."), Runtime
 @pytest.fixture(autouse=True)
 def quick_review(monkeypatch):
     """No review work: these tests check the class's flow."""
-    monkeypatch.setattr(classplay_module, "reviewing", no_mistakes)
+    monkeypatch.setattr(student_module, "reviewing", no_mistakes)
 
 
 @pytest.fixture
@@ -134,7 +134,7 @@ def test_a_result_not_written_before_a_reload_is_written_from_the_kept_row(store
     page.finish_deal()
     assert classes.student(cls, token)["done"] == []
     monkeypatch.undo()
-    monkeypatch.setattr(classplay_module, "reviewing", no_mistakes)
+    monkeypatch.setattr(student_module, "reviewing", no_mistakes)
     again = Page(store, "pao_de_kuai", cls.code, token)  # a reload with the store answering again
     assert again.panel.deal == 1 and set_deal_at(again, cls) == 1 and not again.panel.over  # never deal 1 again
     assert classes.student(cls, token)["done"] == [0] and again.panel.done == {0}

@@ -20,8 +20,8 @@ from cardavia_nb.classroom import Classes, deal_seed, open_code, set_deal
 from cardavia_nb.store.tables import class_results, class_students
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.panel import Prose
-from cardavia_nb.ui import classplay as classplay_module
-from cardavia_nb.ui.classplay import ClassPlay
+from cardavia_nb.ui.classroom import student as student_module
+from cardavia_nb.ui.classroom.student import ClassPlay
 from cardavia_nb.store.browser import page_store
 from cardavia_nb.ui import keeping
 from cardavia_nb.ui.keeping import Keeper
@@ -45,7 +45,7 @@ def no_mistakes(record, worlds, **_):
 def quick_review(monkeypatch):
     """Reviews with few sampled worlds, and none at all where a test does not read them."""
     monkeypatch.setattr(ClassPlay, "worlds", 6)  # (2 worlds can leave a decision with none: judge.py divides by 0)
-    monkeypatch.setattr(classplay_module, "reviewing", no_mistakes)
+    monkeypatch.setattr(student_module, "reviewing", no_mistakes)
 
 
 @pytest.fixture
@@ -177,7 +177,7 @@ def test_new_game_and_the_level_are_hidden_and_refused_during_a_class_deal(store
 
 @pytest.mark.same_cards
 def test_the_finished_deal_is_written_once_and_its_review_with_it(store, classes, monkeypatch):
-    monkeypatch.setattr(classplay_module, "reviewing", reviewing)  # the real review, its summary written with the result
+    monkeypatch.setattr(student_module, "reviewing", reviewing)  # the real review, its summary written with the result
     played_again = []
     monkeypatch.setattr(report_module, "playing_same_cards", counted_steps(played_again, report_module.playing_same_cards))
     cls = classes.create(TEACHER, "pao_de_kuai", "low", 2)

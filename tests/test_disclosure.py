@@ -16,7 +16,7 @@ from cardavia_nb.review import Review
 from cardavia_nb.store import new_token
 from cardavia_nb.classroom import Classes, deal_seed, set_players
 from cardavia_nb.ui import Settings, Table
-from cardavia_nb.ui.classplay import ClassPlay
+from cardavia_nb.ui.classroom.student import ClassPlay
 from cardavia_nb.ui.history import History
 from cardavia_nb.ui.keeping import Keeper
 from cardavia_nb.ui.refusal import Refusal
@@ -116,7 +116,7 @@ def test_a_practice_deal_taken_over_is_never_kept_nor_sent(store, monkeypatch):
 
 @pytest.mark.parametrize("game", ["truco", "pao_de_kuai"])
 def test_a_class_deals_record_leaves_the_table_without_the_sets_seeds(store, game, monkeypatch):
-    monkeypatch.setattr("cardavia_nb.ui.classplay.reviewing", no_review)
+    monkeypatch.setattr("cardavia_nb.ui.classroom.student.reviewing", no_review)
     cls = Classes(store).create(TEACHER, game, "low", 1)
     settings, keeper = Settings(), Keeper(store=store)
     table = Table(game, settings=settings, keeper=keeper, delay=0)

@@ -21,8 +21,8 @@ from cardavia_nb.review import Review
 from cardavia_nb.store import Store, new_token
 from cardavia_nb.classroom import HASH_ENV, Classes, deal_seed, set_players, teacher_id
 from cardavia_nb.ui import Settings, Table
-from cardavia_nb.ui.board import Board
-from cardavia_nb.ui.classplay import ClassPlay
+from cardavia_nb.ui.classroom.teacher_page import Board
+from cardavia_nb.ui.classroom.student import ClassPlay
 from cardavia_nb.ui.history import History
 from cardavia_nb.ui.keeping import Keeper
 from cardavia_nb.ui.table import cards_shown, exposed_cards
@@ -41,10 +41,10 @@ def no_review(record, **_):
 @pytest.fixture(autouse=True)
 def quick(monkeypatch):
     """No judging and no play-out of High on the same cards: what is scanned is what the panels send."""
-    monkeypatch.setattr("cardavia_nb.ui.classplay.reviewing", no_review)
+    monkeypatch.setattr("cardavia_nb.ui.classroom.student.reviewing", no_review)
     monkeypatch.setattr("cardavia_nb.ui.reviewing.reviewing", no_review)
     monkeypatch.setattr("cardavia_nb.ui.same_cards.wanted", lambda: False)
-    monkeypatch.setattr("cardavia_nb.ui.board_high.high_score", lambda game, cls, index: 1.5)
+    monkeypatch.setattr("cardavia_nb.ui.classroom.high_scores.high_score", lambda game, cls, index: 1.5)
 
 
 class StudentPage:

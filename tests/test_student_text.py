@@ -11,8 +11,8 @@ import json
 from cardavia_nb.store import Store, new_token
 from cardavia_nb.classroom import HASH_ENV, Classes, board_csv, results_file, teacher_id
 from cardavia_nb.ui import Settings, Table
-from cardavia_nb.ui.board import Board
-from cardavia_nb.ui.classplay import ClassPlay
+from cardavia_nb.ui.classroom.teacher_page import Board
+from cardavia_nb.ui.classroom.student import ClassPlay
 from cardavia_nb.ui.keeping import Keeper
 from cardavia_nb.ui.markdown import inline_html, to_html
 from tests.classroom import student_record
@@ -31,7 +31,7 @@ def notes(board: Board) -> str:
 
 
 def test_a_file_name_and_a_display_name_on_the_board_are_shown_as_typed(tmp_path, monkeypatch):
-    monkeypatch.setattr("cardavia_nb.ui.board_high.high_score", lambda game, cls, index: 1.5)
+    monkeypatch.setattr("cardavia_nb.ui.classroom.high_scores.high_score", lambda game, cls, index: 1.5)
     classes = Classes(Store(f"sqlite:///{tmp_path / 'games.sqlite'}"))
     board = Board(classes=classes, environ={HASH_ENV: teacher_id(KEY)}, settings=Settings())
     custom(board, {"type": "key", "value": KEY})

@@ -1,4 +1,4 @@
-// The class board (cardavia_nb/ui/board.py): drawn by the shared panel renderer (which also saves the
+// The class board (cardavia_nb/ui/classroom/teacher_page.py): drawn by the shared panel renderer (which also saves the
 // kernel's `{type: "download"}` messages: the CSV export). It tells the kernel the page's address, from
 // which the kernel builds the students' link, and the teacher key of the address's fragment (#key=…,
 // never sent to a server): the Voila template takes the key out of the address bar as the page loads

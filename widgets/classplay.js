@@ -1,4 +1,4 @@
-// The class panel under a game's table (cardavia_nb/ui/classplay.py): drawn by the shared panel renderer,
+// The class panel under a game's table (cardavia_nb/ui/classroom/student.py): drawn by the shared panel renderer,
 // which also saves the kernel's `{type: "download"}` message (the results file). It tells the kernel the
 // page's class code, read from the address: a preheated kernel has no query string.
 

@@ -1,7 +1,8 @@
 """The unit each game is won in, read off a state once its deal is over: what the review measures.
 
-Truco is won by the match, so a deal is worth the change in the chance of winning the match (High's
-own match equity from the scores); Pao De Kuai and French Tarot are won by a deal's points.
+Each game's kit says its unit, its mistake threshold and, where a deal is not simply worth its payoff, how a
+finished deal is valued: Truco is won by the match, so a deal is worth the chance of winning the match from the
+scores it leaves (High's own match equity); Pao De Kuai and French Tarot are won by a deal's points.
 """
 
 from __future__ import annotations
@@ -9,23 +10,21 @@ from __future__ import annotations
 from typing import Any
 
 from cardavia_nb.core.game import Game
-from cardavia_nb.players.truco import equity
+from cardavia_nb.games import REGISTRY, kit
 
-UNITS = {"truco": "match_chance", "pao_de_kuai": "points", "french_tarot": "points"}
+UNITS = {name: kit(name).unit for name in REGISTRY}
+# A loss above this (and above twice its standard error) is a mistake worth showing a learner.
+THRESHOLDS = {name: kit(name).threshold for name in REGISTRY}
 
 
 def deal_value(game: Game, state: Any, seat: int) -> float:
-    """What the finished deal is worth to ``seat`` in the game's unit."""
-    if game.name == "truco":
-        return equity(state.scores[seat], state.scores[1 - seat])
+    """What the finished deal is worth to ``seat`` in the game's unit (its payoff unless its kit says otherwise)."""
+    found = kit(game.name) if game.name in REGISTRY else None
+    if found is not None and found.value:
+        return found.part(found.value)(game, state, seat)
     return game.result(state).payoffs[seat]
 
 
 def scaled(unit: str, value: float) -> float:
     """A value in ``unit`` as a learner reads it: match chance in a percent's points, else points (one decimal)."""
     return round(value * 100 if unit == "match_chance" else value, 1)
-
-
-# A loss above this (and above twice its standard error) is a mistake worth showing a learner:
-# two points of match chance in Truco, one point in Pao De Kuai, five in Tarot (a tenth of a small contract).
-THRESHOLDS = {"truco": 0.02, "pao_de_kuai": 1.0, "french_tarot": 5.0}

@@ -9,7 +9,7 @@ must stay in the store. The rest of a player's own finished game is theirs: ever
 
 The paths: *Download all* and the lines of *Your games* (ui/history.py, ``stored``, ``listed``),
 ``review:<id>`` (``Keeper.review``, ``listed``), *Download the record* and *Open a record* at the table
-(ui/reviewing.py, ``leaving``, ``may_leave``), the board's replay of a student's deal (ui/board.py) and the class panel's
+(ui/reviewing.py, ``leaving``, ``may_leave``), the board's replay of a student's deal (ui/classroom/teacher_page.py) and the class panel's
 results file (``class_record``).
 """
 

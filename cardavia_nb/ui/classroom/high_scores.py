@@ -1,8 +1,8 @@
 """High's score on each deal of a class set: the yardstick the board puts beside every student's score.
 
 High sits in seat 0 (seeded as the table's hint adviser, ``computer(game, "high", 0)``) against the set's
-own computer players (``classes.set_players``: the very opponents every student meets on that deal), and
-plays the set's deal to its end; the score is counted as the students' (``classes.deal_score``). It runs once per deal, in a
+own computer players (``classroom.set_players``: the very opponents every student meets on that deal), and
+plays the set's deal to its end; the score is counted as the students' (``classroom.deal_score``). It runs once per deal, in a
 thread after the set is made (a few seconds a deal), and is kept in the store with ``Classes.high``: the
 board, which polls the store, shows it when it lands.
 """
@@ -21,7 +21,7 @@ from cardavia_nb.games import deal_over
 from cardavia_nb.classroom import deal_score, set_deal, set_players
 from cardavia_nb.ui.background import in_background
 
-log = logging.getLogger("cardavia_nb.ui.board")
+log = logging.getLogger("cardavia_nb.ui.classroom.teacher_page")
 
 
 def high_score(game: Game, cls: Any, index: int) -> float:

@@ -34,15 +34,15 @@ from cardavia_nb.classroom.deals import ClassError, deal_seed, played, set_deal,
 from cardavia_nb.classroom.results_files import results_file
 from cardavia_nb.ui.background import in_steps
 from cardavia_nb.ui.assets import module
-from cardavia_nb.ui.classplay_local import LocalClasses
-from cardavia_nb.ui.classplay_view import blocks
+from cardavia_nb.ui.classroom.student_local import LocalClasses
+from cardavia_nb.ui.classroom.student_view import blocks
 from cardavia_nb.ui.disclosure import class_record
 from cardavia_nb.ui.keeping import panel_store
 from cardavia_nb.ui.panel import Panel
 from cardavia_nb.ui.refusal import Refusal
 from cardavia_nb.ui.reviewing import WORLDS, deal_record
 
-log = logging.getLogger("cardavia_nb.ui.classplay")
+log = logging.getLogger("cardavia_nb.ui.classroom.student")
 MAX_CODE = 200
 FILE_NAME = "cardavia-class-results.json"
 
@@ -105,7 +105,7 @@ class ClassPlay(Panel):
         return [i for i in range(self.cls.deals) if i not in self.done and i not in self.records]
 
     def render(self, lang: str) -> list[dict]:
-        """The panel in ``lang`` (see ``classplay_view``)."""
+        """The panel in ``lang`` (see ``student_view``)."""
         with self._lock:
             return blocks(self, lang)
 

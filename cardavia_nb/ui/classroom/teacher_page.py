@@ -2,10 +2,10 @@
 
 Without the teacher key the page shows nothing but the request for it. The key comes from the page's
 front end (widgets/board.js: the teacher link's ``#key=`` fragment, ``{"type": "key", "value"}``) or from
-the key field; the kernel checks it against ``$CARDAVIA_TEACHER_HASH`` (``classes.teacher_ok``) and keeps
+the key field; the kernel checks it against ``$CARDAVIA_TEACHER_HASH`` (``classroom.teacher_ok``) and keeps
 it server side only: no trait or message ever holds it. With it: create a set (game, 1–12 deals, level,
 on this server or with no shared server), choose one of the teacher's sets, and see its board (see
-``ui/board_view.py``), close the set, export the board as CSV, upload the students' results files, and
+``ui/classroom/teacher_view.py``), close the set, export the board as CSV, upload the students' results files, and
 open a student's deal in the replay at a mistake (a ``Table`` below the board, in review mode).
 
 Live: while a set is shown the kernel asks the store for the set's change marker (``Classes.stamp``) once a
@@ -33,8 +33,8 @@ from cardavia_nb.store.errors import StoreError
 from cardavia_nb.store.location import ROOM_ENV
 from cardavia_nb.ui.assets import module
 from cardavia_nb.ui.background import in_background
-from cardavia_nb.ui.board_high import start_high
-from cardavia_nb.ui.board_view import UPLOAD, board_blocks, for_students
+from cardavia_nb.ui.classroom.high_scores import start_high
+from cardavia_nb.ui.classroom.teacher_view import UPLOAD, board_blocks, for_students
 from cardavia_nb.ui.disclosure import class_record
 from cardavia_nb.ui.home import PAGES
 from cardavia_nb.ui.keeping import shared_store
