@@ -119,7 +119,7 @@ class Table(Widget):
         # --- after the deal: record files, the replay, the review (ui/reviewing.py)
         self.reviewing = Reviewing(self, self._set_review)
         self._handlers.update(self.reviewing.intents())
-        # a page's other widgets (ui/classplay.py): gates see each intent first (raise Refusal to refuse it
+        # a page's other widgets (ui/classroom/student.py): gates see each intent first (raise Refusal to refuse it
         # in words, return True when they handled it); observers are told after every committed move
         self.gates: list[Callable[[str, dict], bool]] = []
         self.observers: list[Callable[[Table], None]] = []
@@ -298,7 +298,7 @@ class Table(Widget):
 
     def deal(self, state: Any, players: dict[int, Any], level: str) -> None:
         """Start a game at ``state`` against the given computer ``players`` at ``level``, with no deal code:
-        the page is never told one, not even at the end (a class set's deal, ui/classplay.py)."""
+        the page is never told one, not even at the end (a class set's deal, ui/classroom/student.py)."""
         self._set_level(level)
         self._players.update({s: p for s, p in players.items() if s not in self._fixed})
         self._begin(state, None, Msg.of("ui.log.new_game"))
