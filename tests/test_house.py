@@ -98,3 +98,30 @@ def test_no_module_is_too_long_to_read():
     too_long = {str(p.relative_to(root)): n for p, n in sizes.items()
                 if n > (350 if "lessons" in p.parts else 500)}
     assert too_long == {}
+
+
+@pytest.mark.parametrize("name", sorted(games.REGISTRY))
+def test_every_move_without_cards_is_one_the_game_lists(name):
+    """``Game.cardless`` is the fixed action space's words: every card-free move met in whole games is in it,
+    and each of its ids is a move of the game."""
+    from cardavia_nb.core.testing import playout
+
+    game = games.get(name)
+    met = {a.id for seed in range(6) for state, _ in playout(game, seed)[:-1] for a in game.legal_actions(state)
+           if not a.cards}
+    assert met and met <= set(game.cardless), sorted(met - set(game.cardless))
+    assert all(game.action(i).id == i for i in game.cardless)
+
+
+@pytest.mark.parametrize("name", sorted(games.REGISTRY))
+def test_every_kit_names_parts_that_exist(name):
+    """A game's kit is all the house needs: its engine, players, sampler, adapter and page are there."""
+    from cardavia_nb.games import kit
+
+    found = kit(name)
+    assert found.part(found.engine) is type(games.get(name))
+    players = found.part(found.players)
+    assert callable(players.LowPlayer) and callable(players.HighPlayer) and callable(found.part(found.sampler))
+    assert found.part(found.adapter).GameAdapter
+    assert (Path(__file__).parents[1] / "notebooks" / found.page).exists()
+    assert found.unit in ("points", "match_chance") and found.threshold > 0

@@ -110,7 +110,8 @@ class Game(ABC, Generic[S, V]):
     Class attributes: ``name`` (registry and record name), ``num_players``, ``zero_sum`` (payoffs
     sum to zero), ``pack`` (the deck name every state's cards add up to), ``max_moves`` and
     ``max_redeals`` (the most moves and cancelled deals a record of a real game holds, with a margin),
-    ``match`` (a game of several deals whose scores run on, as Truco's match; else one deal is the game).
+    ``match`` (a game of several deals whose scores run on, as Truco's match; else one deal is the game),
+    ``cardless`` (the ids of the moves that use no card: every other move names its cards).
     """
 
     name: ClassVar[str]
@@ -121,6 +122,7 @@ class Game(ABC, Generic[S, V]):
     max_moves: ClassVar[int]
     max_redeals: ClassVar[int] = 0
     match: ClassVar[bool] = False
+    cardless: ClassVar[tuple[str, ...]] = ()
 
     @staticmethod
     def redeals(actions: Sequence[str]) -> int:

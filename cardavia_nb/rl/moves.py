@@ -14,14 +14,6 @@ from typing import Sequence
 from cardavia_nb.core.cards import deck
 from cardavia_nb.core.game import Action, Game
 
-# The moves of each game that use no card, by id (every other move names its cards).
-CARDLESS = {
-    "truco": ("call:envido", "call:real_envido", "call:falta_envido", "call:truco", "call:retruco",
-              "call:vale_cuatro", "answer:quiero", "answer:no_quiero", "fold", "next_deal"),
-    "pao_de_kuai": ("pass",),
-    "french_tarot": ("bid:pass", "bid:prise", "bid:garde", "bid:garde_sans", "bid:garde_contre",
-                     "chelem:yes", "chelem:no"),
-}
 DONE = "done"
 
 
@@ -30,7 +22,7 @@ class MoveSpace:
 
     def __init__(self, game: Game):
         self.cards = tuple(c.id for c in deck(game.pack))
-        self.names = self.cards + CARDLESS[game.name] + (DONE,)
+        self.names = self.cards + game.cardless + (DONE,)
         self.index = {name: i for i, name in enumerate(self.names)}
 
     def __len__(self) -> int:

@@ -70,6 +70,7 @@ class PaoDeKuai(Game[PaoDeKuaiState, PaoDeKuaiView]):
     num_players = SEATS
     zero_sum = True
     pack = "pao_de_kuai48"
+    cardless = ("pass",)  # the moves that use no card, by id (every other move names its cards)
     defaults: dict[str, Any] = {}
     # Every play takes at least one of the 48 cards, and at most two passes follow it before the trick is
     # won: 144 moves at the very most. Twice that: a margin.

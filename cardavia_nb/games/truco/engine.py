@@ -97,6 +97,9 @@ class Truco(Game[TrucoState, TrucoView]):
     match = True
     zero_sum = True
     pack = "spanish40"
+    # the moves that use no card, by id (every other move names its cards): a fixed action space's words
+    cardless = ("call:envido", "call:real_envido", "call:falta_envido", "call:truco", "call:retruco",
+                "call:vale_cuatro", "answer:quiero", "answer:no_quiero", "fold", "next_deal")
     defaults: dict[str, Any] = {}
     # The longest match: every deal scores at least one point, so at most 59 deals (29–29, then one more), of
     # at most 19 moves each (6 cards; envido, envido, real envido, falta envido and the answer; truco,
