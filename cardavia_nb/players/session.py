@@ -1,0 +1,126 @@
+"""The game in play as a value the kernel owns: its deal, who sits at every seat, the moves and the state now.
+
+A session seats people (``humans``) and computer players; a move comes from one person's seat and the computers
+then play until a person must act, or until a state waits for a person's click although a computer acts (the
+adapter's pause: Truco's 'Next deal'). Tables are views of one seat each: several tables, one per person, may
+share one session. A session knows nothing of pages, languages or stores: those watch it through ``Watcher``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol, Sequence
+
+from cardavia_nb.core.game import Action, Game
+from cardavia_nb.core.record import Record, SeatPlayer, replay, result_data
+from cardavia_nb.players.seats import rebuilt, seat_of, walk
+
+MAX_STEPS = 10_000  # computer moves in one go: more than any game has
+
+
+class Watcher(Protocol):
+    """What follows a session: told when a game begins and after every committed move (``states``: each state
+    the move and the computers' answers passed through, oldest first)."""
+
+    def began(self, session: "Session") -> None: ...
+
+    def moved(self, session: "Session", states: Sequence[Any]) -> None: ...
+
+
+@dataclass
+class Session:
+    """One game in play: ``first`` the state it began at, ``moves`` every move since, ``players`` the computer
+    player of each computer seat, ``humans`` the seats people hold. ``seed`` is the deal code (None when it is
+    never told, as in a class deal); ``relevelled`` once the computers changed level mid-game (their moves replay,
+    they do not). ``pause(legal)`` names the one move that waits for a person although a computer acts."""
+
+    game: Game
+    first: Any
+    players: dict[int, Any]
+    humans: frozenset[int] = frozenset({0})
+    seed: int | None = None
+    pause: Callable[[Sequence[Action]], Action | None] = lambda legal: None
+    moves: list[str] = field(default_factory=list)
+    relevelled: bool = False
+    watchers: list[Watcher] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.state = self.first
+        self.thinking = 0.0  # seconds the computers spent choosing in the last call
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act now, None once the game is over."""
+        return self.state.to_act
+
+    def _computer(self) -> tuple[int, Sequence[Action]] | None:
+        """The computer seat to act now and its legal moves; None when the game is over or waits for a person
+        (a person's turn, or a pause for a click)."""
+        seat = self.state.to_act
+        if seat is None or seat in self.humans:
+            return None
+        legal = self.game.legal_actions(self.state)
+        return None if self.pause(legal) is not None else (seat, legal)
+
+    def start(self) -> list[Any]:
+        """Begin: the computers play up to the first person's decision; watchers are told."""
+        for watcher in list(self.watchers):
+            watcher.began(self)
+        return self._answer([self.state])
+
+    def play(self, seat: int, action_id: str) -> list[Any]:
+        """The move ``action_id`` from a person's ``seat`` (the engine raises IllegalAction for an illegal one),
+        then the computers' moves: the states passed through, oldest first. The caller checks that ``seat``
+        may send it (its turn, or the pause)."""
+        state = self.game.apply(self.state, action_id)
+        self.moves.append(action_id)
+        self.state = state
+        return self._answer([state])
+
+    def _answer(self, states: list[Any]) -> list[Any]:
+        """The computers play until a person must act; watchers are told of the whole move."""
+        self.thinking = 0.0
+        while len(states) < MAX_STEPS and (turn := self._computer()) is not None:
+            seat, legal = turn
+            began = time.perf_counter()
+            action = self.players[seat].choose(self.game, self.game.observe(self.state, seat), legal)
+            self.thinking += time.perf_counter() - began
+            self.moves.append(action.id)
+            self.state = self.game.apply(self.state, action)
+            states.append(self.state)
+        for watcher in list(self.watchers):
+            watcher.moved(self, states)
+        return states
+
+    def seat_player(self, players: dict[int, Any], relevelled: bool) -> None:
+        """New computer players from the next move on (a level switch); a mid-game switch is remembered."""
+        self.players = dict(players)
+        self.relevelled = self.relevelled or (relevelled and bool(self.moves))
+
+    def record(self) -> Record:
+        """The game as a record: its deal written out, who sits where (a level and seed for computers that
+        played the whole game at one level, else "bot"), every move, the result."""
+        seats = [seat_of(self.game.name, None if s in self.humans else self.players[s])
+                 for s in range(self.game.num_players)]
+        if self.relevelled:  # the computers changed level during the game: their moves replay, they do not
+            seats = [p if p.kind == "human" else SeatPlayer("bot", None, p.name) for p in seats]
+        seed = getattr(self.first, "seed", self.seed or 0)  # the seed later shuffles (Truco, redeals) come from
+        return Record(self.game.name, seed, tuple(self.moves), dict(self.game.options),
+                      self.game.deal_setup(self.first), tuple(seats), result=result_data(self.game, self.state))
+
+    @classmethod
+    def resumed(cls, game: Game, record: Record, players: dict[int, Any], **kwargs: Any) -> "Session":
+        """``record``'s game where it stopped: the same deal and moves, its computer players rebuilt and
+        walked through the moves so that their memories are as they were (``players`` fill the seats the
+        record cannot rebuild: a student's bot, a level switched mid-game)."""
+        again = rebuilt(record)
+        final = walk(game, record, again)  # each computer re-asked its recorded moves: its memory as it was
+        seated = {s: again[s] if again[s] is not None else player for s, player in players.items()}
+        session = cls(game, replay(game, record, upto=0), seated, seed=record.seed,
+                      relevelled=any(p.kind == "bot" for p in record.players), **kwargs)
+        session.moves, session.state = list(record.actions), final
+        return session
+
+
+__all__ = ["MAX_STEPS", "Session", "Watcher"]
