@@ -59,13 +59,13 @@ def test_without_threads_every_click_is_answered_while_the_review_is_judged(no_t
 
     async def page() -> list[tuple[bool, str]]:
         send(table, {"type": "review"})
-        assert not table.review["judge"]["done"]  # the click came back before anything was judged
+        assert not table.judge["done"]  # the click came back before anything was judged
         answered: list[tuple[bool, str]] = []
-        while not table.review["judge"]["done"]:
+        while not table.judge["done"]:
             await asyncio.sleep(0)  # the page's next message
             step = (len(answered) + 1) % last
             send(table, {"type": "replay", "step": step})
-            answered.append((table.review["replay"]["step"] == step, table.review["judge"]["progress"]))
+            answered.append((table.review["replay"]["step"] == step, table.judge["progress"]))
         return answered
 
     answered = asyncio.run(page())
@@ -90,13 +90,13 @@ def test_without_threads_a_new_game_stops_the_review(no_threads, monkeypatch):
         return running, bool(background._tasks)  # (asyncio.run cancels whatever still runs after this)
 
     assert asyncio.run(page()) == (True, False)
-    assert table.reviewing.done is None and table.reviewing.judged == [] and "judge" not in table.review
+    assert table.reviewing.done is None and table.reviewing.judged == [] and table.judge == {}
 
 
 def test_without_threads_or_a_loop_the_review_is_judged_at_once(no_threads):
     table = _ended()
     send(table, {"type": "review"})
-    assert table.review["judge"]["done"] and table.reviewing.thread is None
+    assert table.judge["done"] and table.reviewing.thread is None
 
 
 def test_without_threads_high_plays_the_same_cards_between_the_page_s_clicks(no_threads, monkeypatch):

@@ -14,6 +14,7 @@ from cardavia_nb.review.units import THRESHOLDS
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.reviewing import file_name
 from tests.support import send
+from tests.wire import Wire
 
 GAMES = ["truco", "pao_de_kuai", "french_tarot"]
 
@@ -23,6 +24,11 @@ def _table(name: str, seed: int = 21) -> Table:
     table = Table(name, seed=seed, settings=Settings(), delay=0)
     table.reviewing.worlds = 2
     return table
+
+
+def _shown(table: Table) -> str:
+    """What the page has of the review: the replay and the judgements."""
+    return json.dumps([table.review, table.judge], sort_keys=True)
 
 
 def _to_deal_end(table: Table) -> None:
@@ -53,7 +59,7 @@ def test_every_review_intent_is_refused_in_words_while_the_deal_goes_on(name):
         before = (table.state, dict(table.frame))
         send(table, intent)
         assert table.notice and "nothing changed" in table.notice, intent
-        assert table.review == {} and sent == [] and (table.state, dict(table.frame)) == before
+        assert table.review == table.judge == {} and sent == [] and (table.state, dict(table.frame)) == before
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -114,11 +120,11 @@ def test_a_forged_replay_step_is_refused_and_changes_nothing():
     _to_deal_end(table)
     send(table, {"type": "review"})
     table.reviewing.wait()
-    before = json.dumps(table.review, sort_keys=True)
+    before = _shown(table)
     for intent in FORGED_STEPS:
         table.notice = ""
         send(table, intent)
-        assert "nothing changed" in table.notice and json.dumps(table.review, sort_keys=True) == before, intent
+        assert "nothing changed" in table.notice and _shown(table) == before, intent
 
 
 def _forged(good: str) -> dict[str, str]:
@@ -141,7 +147,7 @@ def test_a_bad_record_gets_one_sentence_in_the_page_language_and_changes_nothing
     good = _downloaded(table)["text"]
     table.settings.lang = lang
     for why, text in _forged(good).items():
-        before = (table.state, json.dumps(table.review), json.dumps(table.frame))
+        before = (table.state, _shown(table), json.dumps(table.frame))
         send(table, {"type": "open_record", "text": text})
         assert table.notice, why
         if why == "unfinished":
@@ -150,7 +156,7 @@ def test_a_bad_record_gets_one_sentence_in_the_page_language_and_changes_nothing
             with pytest.raises(RecordError) as err:
                 replay(get("pao_de_kuai"), Record.from_json(text))
             assert table.notice == err.value.text(lang), why
-        assert (table.state, json.dumps(table.review), json.dumps(table.frame)) == before, why
+        assert (table.state, _shown(table), json.dumps(table.frame)) == before, why
     send(table, {"type": "open_record", "text": 12})
     assert table.notice and "open" not in table.review  # no review: only the summary's line of High on the same cards
 
@@ -167,7 +173,7 @@ def test_a_good_record_opens_in_the_review_and_is_judged():
     send(table, {"type": "review"})
     table.reviewing.wait()
     assert other.review["lines"] == table.review["lines"] and other.review["jumps"] == table.review["jumps"]
-    assert other.review["judge"]["done"] and other.review["judge"]["summary"]
+    assert other.judge["done"] and other.judge["summary"]
     assert other.frame["view"] == other.view and other.state != table.state  # the table's own game is untouched
 
 
@@ -175,14 +181,17 @@ def test_a_good_record_opens_in_the_review_and_is_judged():
 def test_the_review_streams_its_judgements_then_the_summary_and_high_on_the_same_cards(name):
     table = _table(name, seed=3)
     _to_deal_end(table)
-    pushed: list[dict] = []
-    table.observe(lambda change: pushed.append(change["new"]), names="review")
+    table.reviewing.wait()  # High's line on the same cards is in: nothing of the replay changes from here
+    wire = Wire(table)
     send(table, {"type": "review"})
     table.reviewing.wait()
-    judge = table.review["judge"]
+    judge = table.judge
     assert judge["done"] and judge["summary"] and judge["high"].startswith("On these cards High in your seat")
-    assert not pushed[0]["judge"]["done"] and pushed[0]["judge"]["progress"].startswith("Judging your decisions: 0 of")
-    assert len(pushed) >= 3  # the replay at once, then one update per judgement, then the summary
+    opened, *judged = [m["state"] for m in wire.take() if m.get("method") == "update"]
+    assert opened["review"] == table.review and opened["judge"]["progress"].startswith("Judging your decisions: 0 of")
+    assert not opened["judge"]["done"] and len(judged) >= 2  # the replay at once, then the judgements one by one
+    assert all(set(state) == {"judge"} for state in judged), judged  # a judgement sends itself, not the replay again
+    assert judged[-1]["judge"] == judge
     losses = [table.reviewing.done.mistakes[i].loss for i in range(len(judge["mistakes"]))]
     assert losses == sorted(losses, reverse=True)
     for row in judge["mistakes"]:
@@ -230,14 +239,14 @@ def _judged(name: str, seed: int) -> Table:
         send(table, {"type": "act", "id": answers[0] if answers else legal[0]})
     send(table, {"type": "review"})
     table.reviewing.wait()
-    assert table.review["judge"]["mistakes"]
+    assert table.judge["mistakes"]
     return table
 
 
 @pytest.mark.parametrize(("name", "seed"), [("truco", 8), ("french_tarot", 21)])
 def test_find_it_yourself_first_before_high_s_move_is_shown(name, seed):
     table = _judged(name, seed)
-    rows, mistakes = table.review["judge"]["mistakes"], table.reviewing.done.mistakes
+    rows, mistakes = table.judge["mistakes"], table.reviewing.done.mistakes
     # the worst mistake that has a move to try besides High's (a two-way choice has none)
     at = next(i for i, r in enumerate(rows) if len({o["id"] for o in r["options"]} - {mistakes[i].best}) > 0)
     row, mistake = rows[at], mistakes[at]
@@ -246,12 +255,12 @@ def test_find_it_yourself_first_before_high_s_move_is_shown(name, seed):
     assert mistake.played not in ids and mistake.best in ids
     for forged in ({"step": mistake.step + 1, "id": mistake.best}, {"step": mistake.step, "id": "nonsense"},
                    {"step": str(mistake.step), "id": mistake.best}, {"step": mistake.step, "id": mistake.played * 50}):
-        before = json.dumps(table.review, sort_keys=True)
+        before = _shown(table)
         send(table, {"type": "try", **forged})
-        assert "nothing changed" in table.notice and json.dumps(table.review, sort_keys=True) == before, forged
+        assert "nothing changed" in table.notice and _shown(table) == before, forged
     others = [i for i in ids if i != mistake.best]
     send(table, {"type": "try", "step": mistake.step, "id": others[-1]})
-    row = table.review["judge"]["mistakes"][at]
+    row = table.judge["mistakes"][at]
     assert not table.notice and row["tried"] and row["best"] and row["options"] == []
     kind = table.reviewing.tried[mistake.step][1]
     gain, loss = table.reviewing.tried[mistake.step][2:4]
@@ -259,7 +268,7 @@ def test_find_it_yourself_first_before_high_s_move_is_shown(name, seed):
         {"good": "as good as", "better": "better than", "losing": "still losing"}[kind])
     assert (kind == "losing") == (loss > 0 and gain <= THRESHOLDS[name] and kind != "good")
     send(table, {"type": "try", "step": mistake.step, "id": mistake.best})
-    assert table.review["judge"]["mistakes"][at]["tried"] == "that is High's move itself."
+    assert table.judge["mistakes"][at]["tried"] == "that is High's move itself."
 
 
 def test_a_try_that_no_sampled_world_can_weigh_is_refused_in_words(monkeypatch):
@@ -277,17 +286,17 @@ def test_a_try_that_no_sampled_world_can_weigh_is_refused_in_words(monkeypatch):
     mistake = next(m for m in table.reviewing.done.mistakes if others(m))
     other = others(mistake)[0]
     monkeypatch.setattr(judge, "sampler", lambda game: lambda view, rand, n: [])
-    before = json.dumps(table.review, sort_keys=True)
+    before = _shown(table)
     send(table, {"type": "try", "step": mistake.step, "id": other})
     assert table.notice == Msg.of("ui.review.unweighed").text("en")
-    assert json.dumps(table.review, sort_keys=True) == before and mistake.step not in table.reviewing.tried
+    assert _shown(table) == before and mistake.step not in table.reviewing.tried
 
 
 def test_high_s_move_can_be_shown_without_trying():
     table = _judged("truco", 7)
     step = table.reviewing.done.mistakes[0].step
     send(table, {"type": "reveal", "step": step})
-    row = table.review["judge"]["mistakes"][0]
+    row = table.judge["mistakes"][0]
     assert row["best"] and row["reason"] and row["tried"] == "" and not table.notice
     send(table, {"type": "reveal", "step": -1})
     assert "nothing changed" in table.notice
@@ -302,11 +311,11 @@ def test_the_table_and_the_notebook_say_each_mistake_s_cost_alike(lang, verb):
     table = _judged("french_tarot", 21)
     table.settings.lang = lang
     report = lines(table.reviewing.done, lang)
-    costs = [row["loss"].removeprefix(verb) for row in table.review["judge"]["mistakes"]]
+    costs = [row["loss"].removeprefix(verb) for row in table.judge["mistakes"]]
     assert any("(" in cost for cost in costs), costs  # an interval, not only losses every world agreed on
     for rank, cost in enumerate(costs, 1):
         paragraph = next(line for line in report if line.startswith(f"**{rank}."))
-        assert cost in paragraph and f"{verb}{cost}" == table.review["judge"]["mistakes"][rank - 1]["loss"], paragraph
+        assert cost in paragraph and f"{verb}{cost}" == table.judge["mistakes"][rank - 1]["loss"], paragraph
 
 
 @pytest.mark.parametrize(("name", "seed"), [("truco", 7), ("pao_de_kuai", 21)])
@@ -317,7 +326,7 @@ def test_take_over_from_a_move_is_practice_and_back_gives_the_review_and_the_gam
         send(table, {"type": "review"})
         table.reviewing.wait()
     state, frame, record = table.state, dict(table.frame), table.record()
-    review = json.dumps(table.review, sort_keys=True)
+    review = _shown(table)
     step = table.reviewing.done.decisions[0].step
     send(table, {"type": "take_over", "step": step})
     assert not table.notice and table.reviewing.practising and table.review["practice"].startswith("Practice from move")
@@ -332,7 +341,7 @@ def test_take_over_from_a_move_is_practice_and_back_gives_the_review_and_the_gam
     assert table.reviewing.practising and table.review["practice"]
     send(table, {"type": "back_to_review"})
     assert table.state is state and table.frame["view"] == frame["view"] and table.frame["log"] == frame["log"]
-    assert table.record() == record and json.dumps(table.review, sort_keys=True) == review
+    assert table.record() == record and _shown(table) == review
     send(table, {"type": "back_to_review"})
     assert "nothing changed" in table.notice
 
@@ -346,14 +355,14 @@ def test_take_over_is_refused_during_play_at_the_end_and_out_of_range():
     table.reviewing.wait()
     last = table.reviewing.replay.last
     for step in (last, last + 1, -1, "0", None):
-        before = json.dumps(table.review, sort_keys=True)
+        before = _shown(table)
         send(table, {"type": "take_over", "step": step})
-        assert "nothing changed" in table.notice and json.dumps(table.review, sort_keys=True) == before
+        assert "nothing changed" in table.notice and _shown(table) == before
         assert not table.reviewing.practising
     send(table, {"type": "close_review"})  # the page offers Take over in the open review only
-    before = json.dumps(table.review, sort_keys=True)
+    before = _shown(table)
     send(table, {"type": "take_over", "step": 0})
-    assert "Open the review first" in table.notice and json.dumps(table.review, sort_keys=True) == before
+    assert "Open the review first" in table.notice and _shown(table) == before
     assert not table.reviewing.practising
 
 
@@ -366,4 +375,4 @@ def test_without_threads_the_review_is_judged_before_the_intent_returns(monkeypa
 
     monkeypatch.setattr("threading.Thread.start", no_threads)
     send(table, {"type": "review"})
-    assert table.reviewing.thread is None and table.review["judge"]["done"] and table.review["open"]
+    assert table.reviewing.thread is None and table.judge["done"] and table.review["open"]

@@ -45,7 +45,7 @@ def forge_review(table: Table, wire: Wire) -> list:
     for intent in forged:
         state = table.state
         send(table, intent)
-        assert "nothing changed" in table.notice and table.review == {} and table.state is state, intent
+        assert "nothing changed" in table.notice and table.review == table.judge == {} and table.state is state, intent
         sent += wire.take()
     assert not [m for m in payload(sent) if isinstance(m, dict) and m.get("type") == "download"]
     return sent

@@ -93,7 +93,7 @@ def check_table(table: Table, data) -> None:
     sent, content = deliver(table, data)
     kind = content.get("type") if content else None
     if kind in REVIEW and live:  # nothing of the review before the deal is over
-        assert table.review == {} and table.notice and table.state is state, data
+        assert table.review == table.judge == {} and table.notice and table.state is state, data
         assert not [m for m in payload(sent) if isinstance(m, dict) and m.get("type") == "download"], data
     if table.state is not state:
         assert not table.notice and (kind == "new" or (kind == "act" and content.get("id") in legal)), data
@@ -175,6 +175,11 @@ def test_fuzz_raw_comm_messages_to_the_kernel(monkeypatch):
     assert guard.control is not None  # the control comm was opened, and so fuzzed, at least once
 
 
+def reviewed(table: Table) -> tuple[dict, dict]:
+    """What the page has of the review: the replay and the judgements."""
+    return dict(table.review), dict(table.judge)
+
+
 def finished(name: str, page) -> Table:
     """A table whose deal is over with its review open (few worlds: the judging is not under test)."""
     table = Table(name, seed=5, settings=page["settings"], delay=0)
@@ -204,23 +209,23 @@ def test_fuzz_review_intents_after_the_deal(name, page):
     @given(content=forged)
     def case(content):
         CASES[f"review {name}"] += 1
-        before = dict(table.review)
+        before = reviewed(table)
         sent, _ = deliver(table, {"method": "custom", "content": content})
         if table.reviewing.practising:  # a good take-over: practice, then back to the review as it was
             assert content["type"] == "take_over" and not table.notice
             table.send_intent({"type": "back_to_review"})
-            assert table.review == before, content
+            assert reviewed(table) == before, content
         assert table.state is state and not leaks(sent)
-        step = content.get("step", before.get("replay", {}).get("step"))
+        step = content.get("step", before[0].get("replay", {}).get("step"))
         faceup = content.get("faceup", False)
         kind = content["type"]
         fine = (kind == "replay" and type(step) is int and 0 <= step <= last and type(faceup) is bool) \
             or kind in ("download", "close_review", "review")
         judged = kind in ("open_record", "try", "reveal", "take_over")  # fine or not: the kernel's checks decide
         if not fine and not judged:
-            assert table.notice and table.review == before, content
+            assert table.notice and reviewed(table) == before, content
         if judged and table.notice:
-            assert table.review == before, content
+            assert reviewed(table) == before, content
         if kind == "review":
             table.reviewing.wait()
 

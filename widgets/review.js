@@ -1,7 +1,8 @@
 // After the deal: the record tools of the summary (download, open), the replay's controls and the
-// review's judgements, drawn from the table's `review` trait (cardavia_nb/ui/reviewing.py). Like the
-// rest of the table it decides nothing: a step, a record's text or a mistake's move is sent as an
-// intent that Python checks. ui/assets.py joins this file between felt.js and table.js.
+// review's judgements, drawn from the table's `review` trait (the replay) and `judge` trait (the
+// judgements, which stream in while the replay stays: cardavia_nb/ui/reviewing.py). Like the rest of
+// the table it decides nothing: a step, a record's text or a mistake's move is sent as an intent that
+// Python checks. ui/assets.py joins this file between felt.js and table.js.
 
 /**
  * The table's `review` trait ({} during a deal; at its end the summary's `same`, then the review when asked for).
@@ -12,15 +13,21 @@
  * @property {{view: TableView, hands: {seat: number, name: string, cards: Card[]}[], step: number, last: number, faceup: boolean, where: string}} replay
  * @property {string[]} lines the log line of each move (line 0 opens the deal)
  * @property {{step: number, label: string}[]} jumps the move completing each trick or round
- * @property {{done: boolean, progress: string, summary: string, high: string, hindsight: string[],
+ */
+
+/**
+ * The table's `judge` trait: the review's judgements so far ({} until a review is asked for, and in practice).
+ * `best` and `reason` are "" until the learner tried a move or asked for High's; `options` are the moves left to try.
+ * @typedef {{done: boolean, progress: string, summary: string, high: string, hindsight: string[],
  *   mistakes: {step: number, where: string, played: string, best: string, loss: string, reason: string,
- *     options: {id: string, label: string}[], tried: string, tried_move: string}[]}} judge (`best` and `reason`
- *   are "" until the learner tried a move or asked for High's; `options` are the moves left to try)
+ *     options: {id: string, label: string}[], tried: string, tried_move: string}[]}} JudgeTrait
  */
 
 const RECORD_CHARS = 1_000_001;  // a longer file is cut here: Python says it is too big (the limit is 1 MB)
 
 const reviewOf = (ui) => ui.model.get("review") || {};
+/** @returns {JudgeTrait|{}} */
+const judgeOf = (ui) => ui.model.get("judge") || {};
 
 /** Whether the replay takes the felt now. */
 const replaying = (ui) => !!(reviewOf(ui).open && reviewOf(ui).replay);
@@ -93,7 +100,7 @@ function replayBar(ui, rv, t) {
 /** The moves of the deal, the current one marked (a click goes to it). */
 function replayLines(ui, rv, t) {
   const { h } = ui.shared;
-  const wrong = new Set((rv.judge?.mistakes || []).map((m) => m.step));
+  const wrong = new Set((judgeOf(ui).mistakes || []).map((m) => m.step));
   const list = h("ol", { class: "cv-replay-lines", "data-testid": "replay-lines", "aria-label": t.moves, start: 0, tabindex: "0" },
     (rv.lines || []).map((line, i) => {
       const mistaken = wrong.has(i - 1);  // line i is the move made at step i - 1
@@ -122,7 +129,7 @@ function findBox(ui, m, t) {
 /** The review's judgements: progress, the summary line, High on the same cards, the mistakes, hindsight apart. */
 function judgements(ui, rv, t) {
   const { h } = ui.shared;
-  const j = rv.judge || {};
+  const j = judgeOf(ui);
   const mistakes = (j.mistakes || []).map((m) => {
     const show = h("button", { class: "cv-btn", "data-testid": `mistake-${m.step}`, text: t.show_move });
     show.addEventListener("click", () => goTo(ui, m.step));
@@ -151,8 +158,9 @@ function replayHands(ui, r, t) {
 }
 
 /** The review's two regions while the replay is open (empty otherwise): above the felt its title, its
- * bar and the hands shown; under it the moves and the judgements. */
-function drawReview(ui) {
+ * bar and the hands shown; under it the moves and the judgements. `bar` false: only the judgements changed. */
+function drawReview(ui, bar = true) {
+  if (!bar && !replaying(ui)) return;  // judgements are drawn in the open replay only
   const { h } = ui.shared;
   const { reviewSlot: slot, reviewMore: more, root } = ui.parts;
   const rv = reviewOf(ui);
@@ -167,30 +175,24 @@ function drawReview(ui) {
     more.hidden = true;
     more.replaceChildren();
     slot.replaceChildren(h("p", { class: "cv-practice", "data-testid": "practice", text: rv.practice }), back);
-    ui.barKey = null;
     if (ui.tookOver) { ui.tookOver = false; back.focus({ preventScroll: true }); }  // just taken over: the way back first
     return;
   }
   if (!replaying(ui)) {
     const had = slot.contains(doc.activeElement) || more.contains(doc.activeElement);  // the way back: to the summary
     for (const part of [slot, more]) { part.replaceChildren(); part.hidden = true; }
-    ui.barKey = null;
     if (had) refocus(ui);
     return;
   }
   const t = texts(ui);
   slot.hidden = more.hidden = false;
   more.setAttribute("aria-label", t.review_title);
-  // The bar is drawn again only when what it shows changed: judgements stream in several times a second, and a
-  // control replaced between a key's press and its release would lose that key (Space on "all hands"). The end
-  // of the judging only enables "Take over", in place, for the same reason.
-  const barKey = JSON.stringify([rv.replay, rv.jumps, t]);
-  if (ui.barKey !== barKey) {
-    ui.barKey = barKey;
-    slot.replaceChildren(h("h3", { text: t.review_title }), replayBar(ui, rv, t), ...[replayHands(ui, rv.replay, t)].filter(Boolean));
-  }
+  // The bar is drawn again only when the replay or the words changed, never for a judgement: they stream in
+  // several times a second, and a control replaced between a key's press and its release would lose that key
+  // (Space on "all hands"). The end of the judging only enables "Take over", in place, for the same reason.
+  if (bar) slot.replaceChildren(h("h3", { text: t.review_title }), replayBar(ui, rv, t), ...[replayHands(ui, rv.replay, t)].filter(Boolean));
   const take = slot.querySelector("[data-testid='take-over']");
-  if (take) take.disabled = rv.replay.step >= rv.replay.last || !rv.judge?.done;
+  if (take) take.disabled = rv.replay.step >= rv.replay.last || !judgeOf(ui).done;
   more.replaceChildren(h("div", { class: "cv-replay-body" }, replayLines(ui, rv, t), judgements(ui, rv, t)));
   const lines = more.querySelector(".cv-replay-lines");
   const current = lines?.querySelector(".cv-current");

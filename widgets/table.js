@@ -97,7 +97,6 @@ function reducedMotion(el) {
  * @property {boolean} owns whether the player works in this table: the focus stays in it across redraws
  * @property {string|null} lastKey the control the player focused last
  * @property {boolean} reviewOpen whether the last round's review is open: it stays open across redraws
- * @property {string|null} barKey what the replay's bar last drew (review.js draws it again only when it changes)
  * @property {boolean} [tookOver] the player just took over from the replay: the way back gets the focus (review.js)
  * @property {string|null} [feltShape] what of the `review` trait the felt drew last besides High's line (felt.js)
  */
@@ -137,7 +136,7 @@ function build(model, el, shared) {
   };
   /** @type {TableUI} */
   const ui = { model, shared, parts, narrow: globalThis.matchMedia?.("(max-width: 760px)"),
-    selected: [], picking: false, timers: [], animating: false, seen: null, owns: false, lastKey: null, reviewOpen: false, barKey: null };
+    selected: [], picking: false, timers: [], animating: false, seen: null, owns: false, lastKey: null, reviewOpen: false };
   const p = parts;
   p.root.append(p.play);
   el.append(p.root);
@@ -285,7 +284,8 @@ export default {
     on("texts", () => drawAll(ui));
     on("level", () => drawBar(ui));
     on("bar", () => drawBar(ui));
-    on("review", () => { if (!ui.animating) reviewChanged(ui); drawReview(ui); });  // after the deal
+    on("review", () => { if (!ui.animating) reviewChanged(ui); drawReview(ui); });  // after the deal: the replay
+    on("judge", () => drawReview(ui, false));  // its judgements, streamed: the felt and the replay's bar stay
     model.on("msg:custom", shared.saveFile);  // a record file the kernel sent
     on("look", () => shared.applyLook(ui.parts.root, model.get("look")));
     shared.applyLook(ui.parts.root, model.get("look"));

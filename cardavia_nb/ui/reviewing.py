@@ -5,8 +5,10 @@ the replay or High's judgements is built, so nothing of it can reach the page. A
 sends is text only; the kernel parses and replays it (``Record.from_json``, ``core.record.replay``)
 and a bad one is refused in one sentence, changing nothing. The review (``cardavia_nb.review``)
 runs after the deal in a thread, or between the page's messages where Python has no threads (the static
-site: ``ui.background.in_steps``): each judgement is streamed into the ``review`` trait as it is made,
-so the page stays responsive and shows progress; a new game or review stops it (a generation counter).
+site: ``ui.background.in_steps``): each judgement is streamed as it is made, so the page stays responsive
+and shows progress; a new game or review stops it (a generation counter). The page gets two traits: ``review``
+(the replay: its frame, the deal's lines and jumps, High's line on the same cards) and ``judge`` (the
+judgements); a judgement sends ``judge`` alone, since nothing of the replay changes while judging.
 Once a deal is over, High also plays it again in the player's seat for the summary (``ui.same_cards``).
 """
 
@@ -104,9 +106,9 @@ class Reviewing:
 
     worlds = WORLDS
 
-    def __init__(self, table: Any, push: Callable[[dict[str, Any]], None]):
+    def __init__(self, table: Any, push: Callable[..., None]):
         self.table = table
-        self._push = push  # sets the table's ``review`` trait
+        self._push = push  # sets the table's ``review`` and ``judge`` traits given by name, in one message
         self._lock = threading.RLock()
         self._generation = 0
         self.thread: threading.Thread | None = None
@@ -303,7 +305,7 @@ class Reviewing:
             with self._lock:
                 if generation == self._generation:
                     self.judged.append(judgement)
-                    self.render()
+                    self._render_judgements()
 
         try:
             done = yield from reviewing(record, worlds=self.worlds,
@@ -315,7 +317,7 @@ class Reviewing:
         with self._lock:
             if generation == self._generation:
                 self.done, self.failed = done, done is None
-                self.render()
+                self._render_judgements()
 
     def played_again(self, record: Record) -> Callable[[], SameCards | None] | None:
         """High's deal on the same cards from the summary's line when that line is of ``record``: a
@@ -343,21 +345,28 @@ class Reviewing:
 
     # --- rendering -----------------------------------------------------------------------------
     def render(self) -> None:
-        """The ``review`` trait from what is known now, in the page language."""
+        """The ``review`` and ``judge`` traits from what is known now, in the page language."""
         with self._lock:
             if self.kept is not None:
-                self._push({"practice": self.table._words().text(Msg.of("ui.review.practice", n=self.kept["from"]))})
+                practice = self.table._words().text(Msg.of("ui.review.practice", n=self.kept["from"]))
+                self._push(review={"practice": practice}, judge={})
                 return
             words = self.table._words()
             same = self.same.line(words)
             shown = {"same": same} if same else {}  # the summary's line of High on the same cards
             if self.replay is None:
-                self._push(shown)
+                self._push(review=shown, judge={})
                 return
             replay = self.replay
-            self._push({"open": self.open, "replay": frame(replay, self.step, words, self.faceup),
-                        "lines": lines(replay, words), "jumps": jumps(replay, words),
-                        "judge": self._judgements(words), **shown})
+            self._push(review={"open": self.open, "replay": frame(replay, self.step, words, self.faceup),
+                               "lines": lines(replay, words), "jumps": jumps(replay, words), **shown},
+                       judge=self._judgements(words))
+
+    def _render_judgements(self) -> None:
+        """The ``judge`` trait alone, after a judgement or the review's end: the replay shown has not changed."""
+        with self._lock:
+            if self.kept is None and self.replay is not None:
+                self._push(judge=self._judgements(self.table._words()))
 
     def _judgements(self, words: Any) -> dict[str, Any]:
         """The judgements for the page: progress, the summary line, the mistakes worst first, hindsight."""

@@ -91,8 +91,10 @@ class Table(Widget):
     level = traitlets.Unicode("low").tag(sync=True)
     bar = traitlets.Bool(True).tag(sync=True)  # the level switch, deal code and New game; a class deal hides them
     delay = traitlets.Int(550, min=0, max=3000).tag(sync=True)
-    # --- after the deal (ui/reviewing.py): the replay and the judgements, {} until a review is asked for
+    # --- after the deal (ui/reviewing.py), {} until a review is asked for: the replay (and the summary's line
+    # of High on the same cards), and apart from it the judgements, which stream in while the replay stays
     review = traitlets.Dict().tag(sync=True)
+    judge = traitlets.Dict().tag(sync=True)
 
     def __init__(self, game: str | Game = "truco", *, level: str = "low", seed: int | None = None,
                  state: Any = None, settings: Settings | None = None,
@@ -429,9 +431,11 @@ class Table(Widget):
             self._clear_notice()
             self._commit(**{**frame, "steps": [], "seq": self.seq + 1})
 
-    def _set_review(self, review: dict[str, Any]) -> None:
-        """After the deal: the replay and the judgements for the page (``{}``: none)."""
-        self.review = review
+    def _set_review(self, **traits: dict[str, Any]) -> None:
+        """After the deal: ``review`` (the replay) and ``judge`` (the judgements), those given, in one message."""
+        with self.hold_sync():
+            for name, value in traits.items():
+                self.set_trait(name, value)
 
     def _set_notice(self, msg: Msg, tone: str = "bad") -> None:
         """Show a refusal (or, with ``tone="info"``, news) on the table."""
