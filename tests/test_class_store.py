@@ -17,7 +17,8 @@ from cardavia_nb.store import Store, StoreError, new_token
 from cardavia_nb.classroom import (
     ClassError, Classes, board_csv, deal_score, open_code, parse_open, set_deal, teacher_id, teacher_ok,
 )
-from cardavia_nb.store.engine import _config, make_engine
+from cardavia_nb.store.engine import _config, head, make_engine
+from cardavia_nb.store.tokens import token_key
 from cardavia_nb.store.tables import class_results, class_sets, class_students, games, players
 from tests import databases
 from tests.classroom import student_record
@@ -315,24 +316,49 @@ def test_the_board_exports_as_csv_with_names_kept_as_text(classes):
     assert exported[2].split(",")[1] == "Total général"
 
 
-def test_a_database_at_the_first_revision_upgrades_and_keeps_its_games(url):
+def _at_revision(url: str, revision: str, *rows: str, key: str = "k" * 64) -> None:
+    """Build ``url``'s database as the migrations to ``revision`` (before 0003) left it, with the player ``key``
+    and ``rows``, each the VALUES of a games row (player, game, level, seat, status, practice, record, moves,
+    deals) under that revision's own column names."""
     from alembic import command
     engine = make_engine(url)
     with engine.begin() as connection:
         config = _config()
         config.attributes["connection"] = connection
-        command.upgrade(config, "0001")
+        command.upgrade(config, revision)
         now = datetime.now(timezone.utc)
-        connection.execute(insert(players).values(key="k" * 64, created=now))
-        connection.execute(insert(games).values(
-            player="k" * 64, game="truco", level="low", seat=0, status="over", practice=False, record="r", moves=1,
-            deals=1, started=now, updated=now))
+        connection.execute(insert(players).values(key=key, created=now))
+        for row in rows:
+            connection.execute(text(
+                "INSERT INTO games (player, game, level, seat, status, practice, record, moves, deals, started, updated)"
+                f" VALUES ({row}, :now, :now)"), {"now": now})
     engine.dispose()
+
+
+def test_a_database_at_the_first_revision_upgrades_and_keeps_its_games(url):
+    _at_revision(url, "0001", f"'{'k' * 64}', 'truco', 'low', 0, 'over', false, 'r', 1, 1")
     upgraded = Store(url)
     with upgraded.engine.connect() as connection:
-        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"
+        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == head()
         assert connection.execute(select(games.c.record)).scalars().all() == ["r"]
     assert Classes(upgraded).sets(TEACHER) == []
+    upgraded.close()
+
+
+def test_a_class_deal_kept_before_the_column_was_renamed_is_still_a_class_deal(url):
+    """Revision 0003 renames ``games.practice`` to ``class_deal``: a class's deal kept apart at 0002 is found
+    under the new name, still apart from the player's own games, and the player's own game is still theirs."""
+    token = new_token()
+    key = token_key(token)
+    _at_revision(url, "0002", f"'{key}', 'truco', 'low', 0, 'over', true, 'class', 1, 1",
+                 f"'{key}', 'truco', 'low', 0, 'over', false, 'own', 1, 1", key=key)
+    upgraded = Store(url)
+    with upgraded.engine.connect() as connection:
+        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == head() == "0003"
+        rows = connection.execute(select(games.c.record, games.c.class_deal).order_by(games.c.id)).all()
+    assert [tuple(row) for row in rows] == [("class", True), ("own", False)]
+    assert Classes(upgraded).kept(token, "truco") == ["class"]
+    assert [saved.record for saved in upgraded.recent(token)] == ["own"]
     upgraded.close()
 
 

@@ -80,7 +80,7 @@ def test_download_all_sends_finished_games_of_ones_own_never_one_in_progress_or_
     token = settings.token
     cls = Classes(store).create(TEACHER, "pao_de_kuai", "low", 1)
     store.save(token, "pao_de_kuai", student_record(cls, 0).to_json(), level="low", seat=0, moves=9, deals=1,
-               over=True, points=1.0, outcome="won", practice=True)  # a class deal, kept apart
+               over=True, points=1.0, outcome="won", class_deal=True)  # a class deal, kept apart
     assert downloaded(history, sent) == [finished]
     assert in_play.setup not in [r.setup for r in downloaded(history, sent)]
 
@@ -89,7 +89,7 @@ def test_a_class_row_never_opens_from_your_games(store):
     settings, table, history, sent = page(store)
     cls = Classes(store).create(TEACHER, "pao_de_kuai", "low", 1)
     row = store.save(settings.token, "pao_de_kuai", student_record(cls, 0).to_json(), level="low", seat=0, moves=9,
-                     deals=1, over=True, points=1.0, outcome="won", practice=True)
+                     deals=1, over=True, points=1.0, outcome="won", class_deal=True)
     before = table.state
     send(history, {"type": "press", "id": f"review:{row}"})
     assert table.state is before and table.review == {} and "not among this browser's games" in table.notice
@@ -192,7 +192,7 @@ def test_a_kept_row_leaves_only_finished_and_ones_own(store):
     common = dict(level="low", seat=0, moves=9, deals=1)
     own = store.save(token, "pao_de_kuai", text, over=True, points=1.0, outcome="won", **common)
     playing = store.save(token, "truco", text, **common)
-    apart = store.save(token, "french_tarot", text, over=True, points=1.0, outcome="won", practice=True, **common)
+    apart = store.save(token, "french_tarot", text, over=True, points=1.0, outcome="won", class_deal=True, **common)
     rows = {s.id: s for s in (store.get(token, n) for n in (own, playing, apart))}
     assert stored(rows[own]) == text and stored(rows[playing]) is None and stored(rows[apart]) is None
     assert listed(rows[own]) and not listed(rows[apart])

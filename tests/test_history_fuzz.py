@@ -43,7 +43,7 @@ def test_history_intents_with_a_token_switch_at_any_point(store, steps):
     foreign = 9_100_000_000_000_001  # a finished game of another browser's token
     apart = 9_100_000_000_000_002  # a class deal of the page's own token
     planted(store, other, foreign, over=True, points=1.0, outcome="won")
-    ids = [planted(store, first, apart, over=True, points=1.0, outcome="won", practice=True)]
+    ids = [planted(store, first, apart, over=True, points=1.0, outcome="won", class_deal=True)]
     settings, keeper = Settings(), Keeper(store=store)
     table = Table(GAME, settings=settings, keeper=keeper, seed=3, delay=0)
     history = History(GAME, keeper=keeper, settings=settings)

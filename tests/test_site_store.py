@@ -98,6 +98,16 @@ def well_formed(**changes) -> dict:
     return {**page_row(key, saved), "id": game_id, **changes}
 
 
+@pytest.mark.parametrize("apart", [True, False])
+def test_a_row_kept_before_class_deal_was_named_so_is_read_as_it_was(apart):
+    """A browser kept its rows with ``practice`` before the field took the database column's new name."""
+    row = well_formed(class_deal=apart)
+    store = PageStore()
+    assert store.load([{("practice" if name == "class_deal" else name): value for name, value in row.items()}]) == 0
+    [(key, saved)] = store._rows.values()
+    assert saved.class_deal is apart and page_row(key, saved) == row
+
+
 @pytest.mark.parametrize("bad", [
     "not json", None, [], {"record": DROP}, {"player": "nobody"}, {"game": "poker"}, {"status": "won"},
     {"seat": True}, {"moves": -1}, {"points": float("inf")}, {"outcome": "maybe"}, {"started": "yesterday"},

@@ -107,7 +107,7 @@ def test_history_counts_finished_games_per_game_and_level(store):
     for level, outcome, points, deals in [("low", "won", 30, 9), ("low", "lost", -30, 11), ("high", "lost", -30, 7)]:
         _save(store, token, level=level, over=True, outcome=outcome, points=points, deals=deals)
     _save(store, token, game="french_tarot", over=True, outcome="won", points=66, deals=1, level="high")
-    _save(store, token, game="french_tarot", over=True, outcome="won", points=99, practice=True)
+    _save(store, token, game="french_tarot", over=True, outcome="won", points=99, class_deal=True)
     _save(store, token)  # in progress: never counted
     assert store.tally(token) == [
         {"game": "french_tarot", "level": "high", "played": 1, "won": 1, "lost": 0, "drawn": 0, "deals": 1,

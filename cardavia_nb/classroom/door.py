@@ -281,7 +281,7 @@ class Classes:
         """The records of the token's finished class deals of ``game`` as the page's keeper kept them (rows
         kept apart), oldest first: a result the class could not take is written from them later."""
         query = (select(games.c.record).where(games.c.player == token_key(token), games.c.game == game,
-                                              games.c.status == OVER, games.c.practice.is_(True))
+                                              games.c.status == OVER, games.c.class_deal.is_(True))
                  .order_by(games.c.id))
         return self._run("read the kept class deals", lambda c: list(c.execute(query).scalars()), reads=True)
 
@@ -289,7 +289,7 @@ class Classes:
         """Delete the token's class deal row ``game_id``: a page's keeper copied it under a token that did not
         play it (the page changed its token mid-class), and no later page of that token may deal it."""
         self._run("forget the copied class deal", lambda c: c.execute(delete(games).where(
-            games.c.id == game_id, games.c.player == token_key(token), games.c.practice.is_(True))))
+            games.c.id == game_id, games.c.player == token_key(token), games.c.class_deal.is_(True))))
 
     # --- the board --------------------------------------------------------------------------
     def board(self, teacher_key: str, set_id: int) -> dict[str, Any]:

@@ -56,7 +56,10 @@ def _time(value: Any) -> datetime:
 
 def _checked(data: Any) -> tuple[str, Saved]:
     """(player key, row) from a row the page kept, or a ValueError saying what is wrong with it.
-    A field that may be None may be absent: Pyodide hands the page a None as no field at all."""
+    A field that may be None may be absent: Pyodide hands the page a None as no field at all. A row kept
+    before ``practice`` was named ``class_deal`` (as the database's column, migration 0003) is read as one."""
+    if isinstance(data, dict) and "practice" in data and "class_deal" not in data:
+        data = {("class_deal" if name == "practice" else name): value for name, value in data.items()}
     if not isinstance(data, dict) or set({**NONE, **data}) != set(FIELDS):
         raise ValueError(f"a kept game has exactly the fields {', '.join(FIELDS)}")
     data = {**NONE, **data}
@@ -68,7 +71,7 @@ def _checked(data: Any) -> tuple[str, Saved]:
         "level": isinstance(data["level"], str) and _TEXT.fullmatch(data["level"]),
         "seat": _whole(data["seat"], 0, 9),
         "status": data["status"] in (PLAYING, OVER, LEFT),
-        "practice": isinstance(data["practice"], bool),
+        "class_deal": isinstance(data["class_deal"], bool),
         "record": isinstance(data["record"], str) and len(data["record"]) <= MAX_RECORD,
         "moves": _whole(data["moves"], 0, MAX_COUNT),
         "deals": _whole(data["deals"], 0, MAX_COUNT),
@@ -131,7 +134,7 @@ class PageStore:
     # --- writing ----------------------------------------------------------------------------
     def save(self, token: str, game: str, record: str, *, level: str, seat: int, moves: int, deals: int,
              game_id: int | None = None, over: bool = False, points: float | None = None,
-             outcome: str | None = None, practice: bool = False) -> int:
+             outcome: str | None = None, class_deal: bool = False) -> int:
         """Keep a game's record after a move, as ``Store.save`` does; the page is handed the rows changed."""
         check_outcome(outcome)
         key, now = token_key(token), _now()
@@ -145,12 +148,12 @@ class PageStore:
             self._tell([game_id], [])
             return game_id
         left = [n for n, (k, s) in self._rows.items()
-                if k == key and s.game == game and s.status == PLAYING and s.practice == practice]
+                if k == key and s.game == game and s.status == PLAYING and s.class_deal == class_deal]
         for n in left:
             self._rows[n] = (key, replace(self._rows[n][1], status=LEFT, updated=now))
         # ids grow with the clock, so two pages of one browser saving at once do not take the same id
         new = max(max(self._rows, default=0) + 1, time.time_ns() // 1_000_000)
-        self._rows[new] = (key, Saved(id=new, game=game, level=level, seat=seat, practice=practice, started=now,
+        self._rows[new] = (key, Saved(id=new, game=game, level=level, seat=seat, class_deal=class_deal, started=now,
                                       **values))
         self._tell([*left, new], [])
         return new
@@ -173,14 +176,14 @@ class PageStore:
             return sorted(rows, key=lambda s: (s.updated, s.id), reverse=True)
         return sorted(rows, key=lambda s: s.id)
 
-    def in_progress(self, token: str, game: str, practice: bool = False) -> Saved | None:
+    def in_progress(self, token: str, game: str, class_deal: bool = False) -> Saved | None:
         """The token's unfinished game of this name (the newest), or None."""
-        found = self._mine(token, lambda s: s.game == game and s.status == PLAYING and s.practice == practice)
+        found = self._mine(token, lambda s: s.game == game and s.status == PLAYING and s.class_deal == class_deal)
         return found[0] if found else None
 
     def elsewhere(self, token: str, game: str) -> Saved | None:
         """The token's newest game in progress of another name than ``game`` (its own page resumes it), or None."""
-        found = self._mine(token, lambda s: s.game != game and s.status == PLAYING and not s.practice)
+        found = self._mine(token, lambda s: s.game != game and s.status == PLAYING and not s.class_deal)
         return found[0] if found else None
 
     def get(self, token: str, game_id: int) -> Saved | None:
@@ -189,17 +192,17 @@ class PageStore:
         return found[0] if found else None
 
     def recent(self, token: str, limit: int | None = 10) -> list[Saved]:
-        """The token's last finished games (practice excluded), newest first; every one with ``limit=None``."""
-        return self._mine(token, lambda s: s.status == OVER and not s.practice)[:limit]
+        """The token's last finished games (class deals excluded), newest first; every one with ``limit=None``."""
+        return self._mine(token, lambda s: s.status == OVER and not s.class_deal)[:limit]
 
     def unfinished(self, token: str) -> list[Saved]:
         """The token's games that were not finished (in progress or left), newest first: never counted."""
-        return self._mine(token, lambda s: s.status in (PLAYING, LEFT) and not s.practice)
+        return self._mine(token, lambda s: s.status in (PLAYING, LEFT) and not s.class_deal)
 
     def tally(self, token: str) -> list[dict[str, Any]]:
         """Per game and level: finished games, won, lost, drawn, deals and points per deal."""
         groups: dict[tuple[str, str], list[Saved]] = {}
-        for s in self._mine(token, lambda s: s.status == OVER and not s.practice):
+        for s in self._mine(token, lambda s: s.status == OVER and not s.class_deal):
             groups.setdefault((s.game, s.level), []).append(s)
         out = []
         for (game, level), rows in sorted(groups.items()):

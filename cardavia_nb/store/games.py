@@ -73,7 +73,7 @@ class Store:
     # --- writing ----------------------------------------------------------------------------
     def save(self, token: str, game: str, record: str, *, level: str, seat: int, moves: int, deals: int,
              game_id: int | None = None, over: bool = False, points: float | None = None,
-             outcome: str | None = None, practice: bool = False) -> int:
+             outcome: str | None = None, class_deal: bool = False) -> int:
         """Keep a game's record after a move: a new row without ``game_id``, else that row updated.
         Returns the game's id. A new game leaves the player's earlier unfinished game of the same name
         as "left" (kept apart, never counted)."""
@@ -94,9 +94,9 @@ class Store:
                 connection.execute(self._new_player().values(key=key, created=now).on_conflict_do_nothing())
                 connection.execute(update(games).where(and_(
                     games.c.player == key, games.c.game == game, games.c.status == PLAYING,
-                    games.c.practice == practice)).values(status=LEFT, updated=now))
+                    games.c.class_deal == class_deal)).values(status=LEFT, updated=now))
                 return connection.execute(insert(games).values(
-                    player=key, game=game, level=level, seat=seat, practice=practice, started=now, **values
+                    player=key, game=game, level=level, seat=seat, class_deal=class_deal, started=now, **values
                 ).returning(games.c.id)).scalar_one()
 
         return self._guard("save the game", write)
@@ -133,15 +133,16 @@ class Store:
 
         return self._guard("read the games", read)
 
-    def in_progress(self, token: str, game: str, practice: bool = False) -> Saved | None:
+    def in_progress(self, token: str, game: str, class_deal: bool = False) -> Saved | None:
         """The token's unfinished game of this name (the newest), or None."""
         found = self._rows(token, games.c.game == game, games.c.status == PLAYING,
-                           games.c.practice == practice, limit=1)
+                           games.c.class_deal == class_deal, limit=1)
         return found[0] if found else None
 
     def elsewhere(self, token: str, game: str) -> Saved | None:
         """The token's newest game in progress of another name than ``game`` (its own page resumes it), or None."""
-        found = self._rows(token, games.c.game != game, games.c.status == PLAYING, games.c.practice.is_(False), limit=1)
+        found = self._rows(token, games.c.game != game, games.c.status == PLAYING, games.c.class_deal.is_(False),
+                           limit=1)
         return found[0] if found else None
 
     def get(self, token: str, game_id: int) -> Saved | None:
@@ -150,12 +151,12 @@ class Store:
         return found[0] if found else None
 
     def recent(self, token: str, limit: int | None = 10) -> list[Saved]:
-        """The token's last finished games (practice excluded), newest first; every one with ``limit=None``."""
-        return self._rows(token, games.c.status == OVER, games.c.practice.is_(False), limit=limit)
+        """The token's last finished games (class deals excluded), newest first; every one with ``limit=None``."""
+        return self._rows(token, games.c.status == OVER, games.c.class_deal.is_(False), limit=limit)
 
     def unfinished(self, token: str) -> list[Saved]:
         """The token's games that were not finished (in progress or left), newest first: never counted."""
-        return self._rows(token, games.c.status.in_((PLAYING, LEFT)), games.c.practice.is_(False))
+        return self._rows(token, games.c.status.in_((PLAYING, LEFT)), games.c.class_deal.is_(False))
 
     def tally(self, token: str) -> list[dict[str, Any]]:
         """Per game and level: finished games, won, lost, drawn, deals and points per deal."""
@@ -165,7 +166,7 @@ class Store:
         query = (select(games.c.game, games.c.level, func.count().label("played"), won.label("won"),
                         lost.label("lost"), func.sum(games.c.deals).label("deals"),
                         func.sum(games.c.points).label("points"))
-                 .where(games.c.player == key, games.c.status == OVER, games.c.practice.is_(False))
+                 .where(games.c.player == key, games.c.status == OVER, games.c.class_deal.is_(False))
                  .group_by(games.c.game, games.c.level).order_by(games.c.game, games.c.level))
 
         def read() -> list[dict[str, Any]]:

@@ -19,7 +19,7 @@ class Saved:
     level: str
     seat: int
     status: str
-    practice: bool
+    class_deal: bool  # a class's deal, kept apart from the player's own games
     record: str
     moves: int
     deals: int

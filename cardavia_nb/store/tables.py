@@ -26,7 +26,7 @@ games = Table(
     Column("level", String(16), nullable=False),
     Column("seat", Integer, nullable=False),
     Column("status", String(16), nullable=False),  # "playing", "over" or "left" (a new game replaced it)
-    Column("practice", Boolean, nullable=False, default=False),
+    Column("class_deal", Boolean, nullable=False, default=False),  # a class's deal, apart from the own games
     Column("record", Text, nullable=False),
     Column("moves", Integer, nullable=False),
     Column("deals", Integer, nullable=False),

@@ -64,7 +64,7 @@ def class_record(cls: Any, record: Record) -> Record:
 def listed(saved: Saved) -> bool:
     """Whether a kept game is one of the player's own in *Your games* (a line, a *Review*, ``review:<id>``):
     a class deal is not (the class panel shows it, with the class's results, and its row holds the seeds)."""
-    return not saved.practice
+    return not saved.class_deal
 
 
 def stored(saved: Saved) -> str | None:

@@ -231,7 +231,7 @@ class Keeper:
         store = self.store
         if store is None or self.token is None:
             return
-        saved = self._safely(store.in_progress, self.token, self.table.game.name, practice=True)
+        saved = self._safely(store.in_progress, self.token, self.table.game.name, class_deal=True)
         if saved is not None:
             self._resume(saved)
 
@@ -275,6 +275,6 @@ class Keeper:
         """The store's save of ``record``: the id of its row."""
         args = (self.token, game, record.to_json())
         try:
-            return self.store.save(*args, game_id=self.game_id, practice=self.apart, **values)
+            return self.store.save(*args, game_id=self.game_id, class_deal=self.apart, **values)
         except LookupError:  # the row went (history deleted, or finished): the game goes on in a new one
-            return self.store.save(*args, practice=self.apart, **values)
+            return self.store.save(*args, class_deal=self.apart, **values)
