@@ -198,6 +198,11 @@ class Game(ABC, Generic[S, V]):
         """One number for how the finished deal went for ``seat`` (a class ranks students by it)."""
         return float(self.deal_points(state)[seat])
 
+    def deal_moves(self, state: S) -> tuple[str, ...] | None:
+        """The moves of the deal in play when a game holds several deals (a record of that deal alone),
+        None for a one-deal game, whose deal is the whole game."""
+        return None
+
     def match_scores(self, state: S) -> tuple[int, ...] | None:
         """The running scores of a match (a game of several deals), None for a one-deal game."""
         return None

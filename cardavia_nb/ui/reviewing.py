@@ -29,7 +29,7 @@ from cardavia_nb.players.seats import rebuilt, walk
 from cardavia_nb.review.judge import worst_first
 from cardavia_nb.review.report import SameCards, human_seat, reviewing, same_opponents
 from cardavia_nb.games import deal_over, deal_points
-from cardavia_nb.review.units import THRESHOLDS, scaled
+from cardavia_nb.review.units import THRESHOLDS, UNITS, scaled
 from cardavia_nb.review.words import loss_words
 from cardavia_nb.ui.background import in_steps
 from cardavia_nb.ui.disclosure import leaving, may_leave
@@ -53,9 +53,9 @@ def deal_record(table: Any) -> Record:
     if not deal_over(game, state):
         raise Refusal(Msg.of("ui.review.not_over"))
     record = table.record()
-    if game.name == "truco":
-        record = replace(record, seed=0, actions=tuple(state.moves), setup=game.deal_setup(state),
-                         result=result_data(game, state))
+    moves = game.deal_moves(state)
+    if moves is not None:  # a match: its last deal alone
+        record = replace(record, seed=0, actions=moves, setup=game.deal_setup(state), result=result_data(game, state))
     return record
 
 
@@ -371,7 +371,7 @@ class Reviewing:
     def _judgements(self, words: Any) -> dict[str, Any]:
         """The judgements for the page: progress, the summary line, the mistakes worst first, hindsight."""
         game, lang, unit = self.table.game, words.lang, (self.done.unit if self.done else "")
-        unit = unit or ("match_chance" if game.name == "truco" else "points")
+        unit = unit or UNITS.get(game.name, "points")  # a game of the caller's own judges in points
         done = self.done
         judged = list(done.decisions) if done else self.judged
         mistakes = self._mistakes()

@@ -287,6 +287,10 @@ class Truco(Game[TrucoState, TrucoView]):
         points = self.deal_points(s)
         return float(points[seat] - points[1 - seat])
 
+    def deal_moves(self, s: TrucoState) -> tuple[str, ...]:
+        """The moves of this deal alone."""
+        return tuple(s.moves)
+
     def match_scores(self, s: TrucoState) -> tuple[int, ...]:
         """The match's running scores."""
         return tuple(s.scores)
