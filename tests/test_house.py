@@ -10,7 +10,7 @@ import pytest
 
 import cardavia_nb.games as games
 
-MODULES = {"__init__.py", "rules.py", "state.py", "scoring.py", "words.py", "engine.py", "kit.py"}
+MODULES = {"__init__.py", "rules.py", "state.py", "scoring.py", "words.py", "engine.py"}
 COMMON = {"observe", "illegal_reason", "legal_actions", "settle", "label", "describe", "PHASES", "DEAL_DOMAIN"}
 PREFIX = {"truco": "Truco", "pao_de_kuai": "PaoDeKuai", "french_tarot": "FrenchTarot"}
 

@@ -1,8 +1,8 @@
 """A game's kit: where the house finds what a game is beyond its rules, and the review's unit and threshold.
 
-A game's package states its kit (``games/<name>/kit.py``); nothing outside it branches on the game's name. The
-parts that live in upper layers (computer players, sampler, table adapter) are named by module path and imported
-by the layer that asks for them, so that a game's package imports nothing above the games layer.
+Each game's kit sits in ``games/kits.py``; nothing outside a game's own modules branches on its name. Every part
+is named by module path and imported by the layer that asks for it, so that the games layer imports nothing above
+it and reading the kits loads no game.
 """
 
 from __future__ import annotations

@@ -2,28 +2,25 @@
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
 from cardavia_nb.core.game import Game
 from cardavia_nb.core.kit import Kit
 from cardavia_nb.core.record import Record, RecordError, replay
 from cardavia_nb.core.text import Msg
+from cardavia_nb.games.kits import KITS
 
-# name -> the module stating the game's kit; imported on first use so loading one game does not load the others.
-REGISTRY = {
-    "truco": "cardavia_nb.games.truco.kit",
-    "pao_de_kuai": "cardavia_nb.games.pao_de_kuai.kit",
-    "french_tarot": "cardavia_nb.games.french_tarot.kit",
-}
+# name -> the game's kit (``games/kits.py``); its parts are imported on first use, so loading one game does not
+# load the others.
+REGISTRY = KITS
 
 
 def kit(name: str) -> Kit:
     """The kit of the game called ``name``; a ValueError names the games that exist."""
-    target = REGISTRY.get(name)
-    if target is None:
+    found = REGISTRY.get(name)
+    if found is None:
         raise ValueError(f"There is no game {name!r}; the games are {', '.join(REGISTRY)}.")
-    return import_module(target).KIT
+    return found
 
 
 def get(name: str, **options: Any) -> Game:
