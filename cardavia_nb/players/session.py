@@ -19,13 +19,22 @@ from cardavia_nb.players.seats import rebuilt, seat_of, walk
 MAX_STEPS = 10_000  # computer moves in one go: more than any game has
 
 
+@dataclass(frozen=True)
+class Moment:
+    """A state the game passed through, with its legal moves and its pause, each asked once."""
+
+    state: Any
+    legal: Sequence[Action]  # as the engine gives them (a Tarot ActionList stays lazy); () once the game is over
+    pause: Action | None  # the one move that waits for a person's click although a computer acts
+
+
 class Watcher(Protocol):
-    """What follows a session: told when a game begins and after every committed move (``states``: each state
+    """What follows a session: told when a game begins and after every committed move (``moments``: each state
     the move and the computers' answers passed through, oldest first)."""
 
     def began(self, session: "Session") -> None: ...
 
-    def moved(self, session: "Session", states: Sequence[Any]) -> None: ...
+    def moved(self, session: "Session", moments: Sequence[Moment]) -> None: ...
 
 
 @dataclass
@@ -54,49 +63,55 @@ class Session:
         """The seat to act now, None once the game is over."""
         return self.state.to_act
 
-    def _computer(self) -> tuple[int, Sequence[Action]] | None:
-        """The computer seat to act now and its legal moves; None when the game is over or waits for a person
-        (a person's turn, or a pause for a click)."""
-        seat = self.state.to_act
-        if seat is None or seat in self.humans:
-            return None
-        legal = self.game.legal_actions(self.state)
-        return None if self.pause(legal) is not None else (seat, legal)
-
-    def start(self) -> list[Any]:
+    def start(self) -> list[Moment]:
         """Begin: the computers play up to the first person's decision; watchers are told."""
         for watcher in list(self.watchers):
             watcher.began(self)
-        return self._answer([self.state])
+        return self.go_on()
 
-    def play(self, seat: int, action_id: str) -> list[Any]:
+    def go_on(self) -> list[Moment]:
+        """From the state now (a game begun or resumed), the computers play until a person must act."""
+        return self._answer()
+
+    def now(self) -> Moment:
+        """The state in play with its legal moves and pause (what a seat joining the game reads first)."""
+        return self._moment(self.state)
+
+    def play(self, seat: int, action_id: str) -> list[Moment]:
         """The move ``action_id`` from a person's ``seat`` (the engine raises IllegalAction for an illegal one),
-        then the computers' moves: the states passed through, oldest first. The caller checks that ``seat``
+        then the computers' moves: the moments passed through, oldest first. The caller checks that ``seat``
         may send it (its turn, or the pause)."""
         state = self.game.apply(self.state, action_id)
         self.moves.append(action_id)
         self.state = state
-        return self._answer([state])
+        return self._answer()
 
-    def _answer(self, states: list[Any]) -> list[Any]:
-        """The computers play until a person must act; watchers are told of the whole move."""
+    def _moment(self, state: Any) -> Moment:
+        """``state`` with its legal moves and its pause, asked once."""
+        legal = self.game.legal_actions(state) if state.to_act is not None else ()
+        return Moment(state, legal, self.pause(legal) if legal else None)
+
+    def _answer(self) -> list[Moment]:
+        """The computers play until a person must act or a pause waits; watchers are told of the whole move."""
         self.thinking = 0.0
-        while len(states) < MAX_STEPS and (turn := self._computer()) is not None:
-            seat, legal = turn
+        moments = [self._moment(self.state)]
+        while len(moments) < MAX_STEPS and moments[-1].state.to_act not in (None, *self.humans) and moments[-1].pause is None:
+            now = moments[-1]
+            seat = now.state.to_act
             began = time.perf_counter()
-            action = self.players[seat].choose(self.game, self.game.observe(self.state, seat), legal)
+            action = self.players[seat].choose(self.game, self.game.observe(now.state, seat), now.legal)
             self.thinking += time.perf_counter() - began
             self.moves.append(action.id)
-            self.state = self.game.apply(self.state, action)
-            states.append(self.state)
+            self.state = self.game.apply(now.state, action)
+            moments.append(self._moment(self.state))
         for watcher in list(self.watchers):
-            watcher.moved(self, states)
-        return states
+            watcher.moved(self, moments)
+        return moments
 
-    def seat_player(self, players: dict[int, Any], relevelled: bool) -> None:
-        """New computer players from the next move on (a level switch); a mid-game switch is remembered."""
+    def seat_players(self, players: dict[int, Any]) -> None:
+        """New computer players from the next move on (a level switch); a switch mid-game is remembered."""
         self.players = dict(players)
-        self.relevelled = self.relevelled or (relevelled and bool(self.moves))
+        self.relevelled = self.relevelled or bool(self.moves)
 
     def record(self) -> Record:
         """The game as a record: its deal written out, who sits where (a level and seed for computers that
@@ -123,4 +138,4 @@ class Session:
         return session
 
 
-__all__ = ["MAX_STEPS", "Session", "Watcher"]
+__all__ = ["MAX_STEPS", "Moment", "Session", "Watcher"]

@@ -15,18 +15,19 @@ the deal code (the seed) only when the game is over ("Replay this deal: …"), o
 from __future__ import annotations
 
 import re
-import time
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
 
 import traitlets
 
 from cardavia_nb.core.cards import deck
 from cardavia_nb.core.game import Game, IllegalAction
-from cardavia_nb.core.record import Record, SeatPlayer, replay, result_data
+from cardavia_nb.core.record import Record
 from cardavia_nb.core.rng import check_seed, fresh_seed
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games import get as get_game
-from cardavia_nb.players.seats import computer, rebuilt, seat_of, walk
+from cardavia_nb.players.seats import computer
+from cardavia_nb.players.session import Moment, Session
 from cardavia_nb.ui.adapters import Adapter, adapter_for
 from cardavia_nb.ui.assets import Widget, module
 from cardavia_nb.ui.frame import snapshot
@@ -41,12 +42,22 @@ from cardavia_nb.ui.words import Words
 LEVELS = ("low", "high")
 LOG_LINES = 80
 MAX_SELECTION = 30
-MAX_STEPS = 10_000
 HINT_ROWS = 5
-# What practice (ui/reviewing.py) keeps aside of the game in play, and gives back unchanged.
-# what practice sets aside and gives back; the keeper too, so that a practice deal is never kept or counted
-PRACTICE_KEEPS = ("_turn", "_first", "_moves", "_relevelled", "_log", "_lines", "hints", "seed", "_players", "keeper",
-                  "frame")
+
+
+@dataclass(frozen=True)
+class Aside:
+    """The game in play set aside while the player practises from a move of the review, given back unchanged:
+    its session, this seat's reading of it and log, the hints, the frame; the keeper too, so that a practice
+    deal is never kept or counted."""
+
+    session: Session
+    turn: Any
+    log: list
+    lines: list
+    hints: int
+    keeper: Any
+    frame: dict
 
 
 def default_opponents(game: Game) -> Callable[[str, int], Any]:
@@ -71,13 +82,16 @@ def deal_code(typed: Any) -> int | None:
 
 
 class Table(Widget):
-    """A card table for one game: the human sits at seat 0, computer players at the other seats.
+    """A card table for one game, a view of one person's seat: by default the person sits at seat 0 and computer
+    players at the others.
 
     ``Table("truco", level="high", seed=7)``; ``game`` is a registry name or a ``Game``;
     ``state=`` starts the table at that engine state instead of a new deal (its deal code is
     ``seed``, if given); ``opponents(level, seat)`` makes the computer players (default: the
     game's Low/High players); ``players={1: my_bot}`` puts given player objects in computer seats,
-    whatever the level; ``settings`` defaults to the page's shared ``Settings``.
+    whatever the level; ``settings`` defaults to the page's shared ``Settings``. ``session=`` and ``seat=``
+    sit the table at a person's seat of a game several people share (``players.session.Session``): each
+    person's table shows its own seat and sends its moves to the one game.
     """
 
     _esm = module("felt.js", "review.js", "table.js")
@@ -99,21 +113,21 @@ class Table(Widget):
     def __init__(self, game: str | Game = "truco", *, level: str = "low", seed: int | None = None,
                  state: Any = None, settings: Settings | None = None,
                  opponents: Callable[[str, int], Any] | None = None,
-                 players: dict[int, Any] | None = None, delay: int = 550, keeper: Any = None, **kwargs: Any):
+                 players: dict[int, Any] | None = None, delay: int = 550, keeper: Any = None,
+                 session: Session | None = None, seat: int = 0, **kwargs: Any):
         super().__init__(delay=delay, **kwargs)
         self.game = get_game(game) if isinstance(game, str) else game
         self.adapter: Adapter = adapter_for(self.game)
-        self.human = 0
+        self.human = seat
         self._make_player = opponents or default_opponents(self.game)
         self._fixed = dict(players or {})
-        if not set(self._fixed) <= set(range(1, self.game.num_players)):
-            raise ValueError(f"players= takes computer seats 1 to {self.game.num_players - 1}, not {sorted(self._fixed)}.")
+        computers = sorted(set(range(self.game.num_players)) - {seat})
+        if not set(self._fixed) <= set(computers):
+            raise ValueError(f"players= takes computer seats {', '.join(map(str, computers))}, not {sorted(self._fixed)}.")
         self._pack_ids = frozenset(c.id for c in deck(self.game.pack))
         self._notice: Msg | None = None
-        self.seed: int | None = 0  # the deal code of the game in play: server side, told to the page only at the end
         self._log: list[Msg] = []  # every log line of the game in play, as data (kept once, at its step)
         self._lines: list[str] = []  # the same lines in the page language
-        self.thinking = 0.0  # seconds spent in players' choose() during the last intent
         self.settings = settings or Settings.shared()
         self._lang = self.settings.lang
         self._handlers = {"act": self._act, "select": self._select, "new": self._new,
@@ -127,7 +141,9 @@ class Table(Widget):
         self.observers: list[Callable[[Table], None]] = []
         self.hints = 0  # hints asked for in the game in play
         self._set_level(level)
-        if state is None:
+        if session is not None:
+            self._join(session)
+        elif state is None:
             self._start(seed)
         else:
             self._begin(state, None if seed is None else check_seed(seed), Msg.of("ui.log.new_game"))
@@ -170,7 +186,21 @@ class Table(Widget):
     @property
     def moves(self) -> tuple[str, ...]:
         """The moves played at this table since its game began (server side only)."""
-        return tuple(self._moves)
+        return tuple(self.session.moves)
+
+    @property
+    def seed(self) -> int | None:
+        """The deal code of the game in play: server side, told to the page only at the end (None: never)."""
+        return self.session.seed
+
+    @seed.setter
+    def seed(self, code: int | None) -> None:
+        self.session.seed = code
+
+    @property
+    def thinking(self) -> float:
+        """Seconds the computer players spent choosing during the last intent."""
+        return self.session.thinking
 
     @property
     def state(self) -> Any:
@@ -183,15 +213,8 @@ class Table(Widget):
         return self._turn
 
     def record(self) -> Record:
-        """The game in play as a record: its deal written out, who sits where (a level and seed for
-        computers that played the whole game at one level, else "bot"), every move, the result."""
-        seats = [seat_of(self.game.name, None if s == self.human else self._players[s])
-                 for s in range(self.game.num_players)]
-        if self._relevelled:  # the computers changed level during the game: their moves replay, they do not
-            seats = [p if p.kind == "human" else SeatPlayer("bot", None, p.name) for p in seats]
-        seed = getattr(self._first, "seed", self.seed or 0)  # the seed later shuffles (Truco, redeals) come from
-        return Record(self.game.name, seed, tuple(self._moves), dict(self.game.options),
-                      self.game.deal_setup(self._first), tuple(seats), result=result_data(self.game, self.state))
+        """The game in play as a record (``Session.record``)."""
+        return self.session.record()
 
     @property
     def lang(self) -> str:
@@ -230,12 +253,9 @@ class Table(Widget):
         if not turn.allows(action_id):
             raise Refusal(Msg.of("core.not_your_turn"))
         try:
-            state = self.game.apply(turn.state, action_id)
+            self.session.play(self.human, action_id)  # this seat's reading of it: ``moved``
         except IllegalAction as err:
             raise Refusal(err.msg) from None
-        self._moves.append(action_id)
-        self.reviewing.reset()  # after the deal: play goes on (Truco's next deal), the review is gone
-        self._play(self._read(state, turn))
 
     def _select(self, content: dict) -> None:
         """Tell the front end whether the selected cards make a legal move, and which."""
@@ -250,6 +270,7 @@ class Table(Widget):
 
     def _new(self, content: dict) -> None:
         """A new game (a new deal in single-deal games): the deal of a typed code, or a fresh one."""
+        self._alone()
         self._start(deal_code(content.get("seed")))
 
     def _level(self, content: dict) -> None:
@@ -257,8 +278,9 @@ class Table(Widget):
         level = content.get("level")
         if level not in LEVELS:
             raise Refusal(Msg.of("ui.notice.bad_level"))
+        self._alone()
         self._set_level(level)
-        self._relevelled = self._relevelled or bool(self._moves)
+        self.session.seat_players(self._players)  # from the next move of the game in play
         self._keep([Msg.of("ui.log.level", level=Msg.of(f"ui.level.{level}"))])
         self._clear_notice()
         self._render()
@@ -282,7 +304,7 @@ class Table(Widget):
 
     # --- the game ------------------------------------------------------------------------------
     def _set_level(self, level: str) -> None:
-        """Make the computer players of ``level``."""
+        """Make the computer players of ``level`` (for the next game the table begins)."""
         if level not in LEVELS:
             raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}.")
         self.level = level
@@ -307,32 +329,44 @@ class Table(Widget):
 
     def _begin(self, state: Any, code: int | None, opening: Msg) -> None:
         """Start a game at ``state`` (deal code ``code``, None when unknown) with the log's first line."""
+        self.session = Session(self.game, state, dict(self._players), frozenset({self.human}), seed=code,
+                               pause=self.adapter.pause, watchers=[self])
         self.reviewing.reset()  # after the deal: a new game forgets the last review
-        self.seed = code
-        self._first, self._moves, self._relevelled = state, [], False  # what record() writes
-        self._log, self._lines = [], []
+        self._turn, self._log, self._lines = None, [], []
         self._keep([opening])
         self.hints = 0
-        self._play(self._read(state, None))
+        self.session.start()
 
     def _read(self, state: Any, before: Turn | None) -> Turn:
         """The record of ``state`` for the human seat, following the record ``before``."""
         return read(self.game, self.adapter, state, self.human, before)
 
-    def _play(self, turn: Turn) -> None:
-        """Commit ``turn``, let computers move until the human must act, and sync the steps."""
-        steps = [self._step(turn)]
-        self.thinking = 0.0
-        while turn.computer_moves and len(steps) < MAX_STEPS:
-            seat = turn.to_act
-            view = self.game.observe(turn.state, seat)
-            began = time.perf_counter()
-            action = self._players[seat].choose(self.game, view, turn.legal)
-            self.thinking += time.perf_counter() - began
-            self._moves.append(action.id)
-            turn = self._read(self.game.apply(turn.state, action), turn)
+    def _join(self, session: Session) -> None:
+        """Sit at a person's seat of a game others share (one table per person, each a view of its own seat)."""
+        if session.game.name != self.game.name or self.human not in session.humans:
+            raise ValueError(f"This table's seat {self.human} is not a person's seat of that {session.game.name} game.")
+        self.session, self._players, self.bar = session, dict(session.players), False
+        self._turn, self._log, self._lines = None, [], []
+        self._keep([Msg.of("ui.log.new_game")])
+        session.watchers.append(self)
+        self.moved(session, [session.now()])
+
+    def _alone(self) -> None:
+        """Refuse an intent that would change the game for every person sharing it."""
+        if len(self.session.humans) > 1:
+            raise Refusal(Msg.of("ui.notice.shared_game"))
+
+    def began(self, session: Session) -> None:
+        """A game begins at this table's session (the table has started it itself)."""
+
+    def moved(self, session: Session, moments: Sequence[Moment]) -> None:
+        """The session moved through ``moments``: this seat reads each, the page animates them as steps."""
+        turn, steps = self._turn, []
+        for moment in moments:
+            turn = read(self.game, self.adapter, moment.state, self.human, turn, (moment.legal, moment.pause))
             steps.append(self._step(turn))
         self._turn = turn
+        self.reviewing.reset()  # play goes on (Truco's next deal): a review of the last deal is gone
         with self.hold_sync():
             self._clear_notice()
             self._commit(view=steps[-1]["view"], log=self._lines[-LOG_LINES:], steps=steps if len(steps) > 1 else [],
@@ -368,20 +402,29 @@ class Table(Widget):
         seats = record.players
         if record.game != self.game.name or len(seats) != self.game.num_players or seats[self.human].kind != "human":
             raise ValueError(f"This record is not a {self.game.name} game with the player at seat {self.human}.")
-        players = rebuilt(record)
-        walk(self.game, record, players)  # each computer re-asked its recorded moves: its memory as it was
+        self.reviewing.reset()
         self._set_level(next((p.kind for p in seats if p.kind in LEVELS), self.level))
-        self._players.update({s: p for s, p in enumerate(players) if p is not None and s not in self._fixed})
-        self.seed, self._first = record.seed, replay(self.game, record, upto=0)
-        self._moves, self._relevelled = list(record.actions), any(p.kind == "bot" for p in seats)
+        session = Session.resumed(self.game, record, self._players, humans=frozenset({self.human}),
+                                  pause=self.adapter.pause, watchers=[self])
+        session.players.update(self._fixed)
+        self._players, self.session = dict(session.players), session
         self._log, self._lines, self.hints = [], [], 0
         # the log as the page had it, read move by move from the human's seat; the last move's lines come with its step
-        turn, said = self._read(self._first, None), [Msg.of("store.resumed_log")]
-        for action_id in record.actions:
+        turn, said = None, [Msg.of("store.resumed_log")]
+        for state in [session.first, *self._states(record)][:-1]:
+            turn = self._read(state, turn)
             said += event_lines(turn, self.game)
-            turn = self._read(self.game.apply(turn.state, action_id), turn)
+        self._turn = turn
         self._keep(said)
-        self._play(turn)
+        session.go_on()
+
+    def _states(self, record: Record) -> list[Any]:
+        """Each state after one of ``record``'s moves, from the session's first state."""
+        states, state = [], self.session.first
+        for action_id in record.actions:
+            state = self.game.apply(state, action_id)
+            states.append(state)
+        return states
 
     # --- rendering -----------------------------------------------------------------------------
     def _words(self) -> Words:
@@ -415,21 +458,21 @@ class Table(Widget):
                 self._select({"cards": self.selection["cards"]})
 
     # --- after the deal: practice from a move of the replay (ui/reviewing.py) -------------------
-    def practise(self, state: Any, players: dict[int, Any], opening: Msg) -> dict[str, Any]:
-        """Play on from ``state`` against ``players`` (practice); returns the game in play, kept aside."""
-        kept = {name: getattr(self, name) for name in PRACTICE_KEEPS}
+    def practise(self, state: Any, players: dict[int, Any], opening: Msg) -> Aside:
+        """Play on from ``state`` against ``players`` (practice); returns the game in play, set aside."""
+        self._alone()
+        aside = Aside(self.session, self._turn, self._log, self._lines, self.hints, self.keeper, self.frame)
         self._players, self.keeper = players, None
         self._begin(state, None, opening)
-        return kept
+        return aside
 
-    def unpractise(self, kept: dict[str, Any]) -> None:
-        """Back from practice: the game kept aside by ``practise`` is the game in play again, as it was."""
-        frame = kept.pop("frame")
-        for name, value in kept.items():
-            setattr(self, name, value)
+    def unpractise(self, aside: Aside) -> None:
+        """Back from practice: the game set aside by ``practise`` is the game in play again, as it was."""
+        self.session, self._turn, self._log, self._lines = aside.session, aside.turn, aside.log, aside.lines
+        self.hints, self.keeper, self._players = aside.hints, aside.keeper, dict(aside.session.players)
         with self.hold_sync():
             self._clear_notice()
-            self._commit(**{**frame, "steps": [], "seq": self.seq + 1})
+            self._commit(**{**aside.frame, "steps": [], "seq": self.seq + 1})
 
     def _set_review(self, **traits: dict[str, Any]) -> None:
         """After the deal: ``review`` (the replay) and ``judge`` (the judgements), those given, in one message."""

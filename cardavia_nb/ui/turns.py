@@ -69,8 +69,10 @@ class Turn:
         return msg_cards(msg, self.pack) <= self.known
 
 
-def read(game: Game, adapter: Adapter, state: Any, human: int, before: Turn | None = None) -> Turn:
-    """The record of ``state``, following ``before`` (the record of the state it came from, if any)."""
+def read(game: Game, adapter: Adapter, state: Any, human: int, before: Turn | None = None,
+         asked: tuple[Sequence[Action], Action | None] | None = None) -> Turn:
+    """The record of ``state``, following ``before`` (the record of the state it came from, if any); ``asked``
+    its legal moves and pause when the session has asked them already (each is asked once per state)."""
     view = game.observe(state, human)
     pack_ids = _pack_ids(game.pack)
     known = (before.known if before is not None else frozenset()) | card_ids(jsonable(view), pack_ids)
@@ -80,8 +82,10 @@ def read(game: Game, adapter: Adapter, state: Any, human: int, before: Turn | No
             points = ()
         elif event.kind == "points":
             points = (*points, event)
-    legal = game.legal_actions(state) if state.to_act is not None else ()
-    pause = adapter.pause(legal) if legal else None
+    if asked is None:
+        legal = game.legal_actions(state) if state.to_act is not None else ()
+        asked = legal, adapter.pause(legal) if legal else None
+    legal, pause = asked
     result = game.result(state) if state.to_act is None else None
     return Turn(state, human, view, legal, pause, frozenset(known), points, result, game.pack)
 
