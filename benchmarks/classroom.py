@@ -12,7 +12,7 @@ kernel has drawn English), it sends ``{"type": "set", "key": "lang", "value": ..
 page's token (``{"type": "token", ...}``: the store resumes or keeps the page's game under it).
 
 Printed per class size, without and with a pool of preheated kernels (class mode,
-cardavia_nb/classmode.py) in the same run: until the page's widgets are drawn, its time-to-interactive
+cardavia_nb/classroom/server.py) in the same run: until the page's widgets are drawn, its time-to-interactive
 p50/p95 (until the kernel has handled the language and the token the page sent on connect: a click made
 earlier waits behind them; measured by a request the kernel answers in order), time until the page
 is in its address's language, pages that ended in another language, click-to-update p50/p95

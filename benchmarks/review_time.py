@@ -20,7 +20,7 @@ from cardavia_nb.games import get
 from cardavia_nb.review import review
 from cardavia_nb.review.report import high_on_same_cards
 from cardavia_nb.review.deals import played_deal
-from cardavia_nb.ui.reviewing import WORLDS
+from cardavia_nb.ui.review.reviewing import WORLDS
 from decision_speed import Stopwatch
 
 TARGETS = {"truco": 1.5, "pao_de_kuai": 6.0, "french_tarot": 10.0}  # seconds at p95, issue 27

@@ -4,7 +4,7 @@ the browser tests serve the pages as they ship, with it on. The longest files st
 
 import pytest
 
-from cardavia_nb.ui.same_cards import ENV
+from cardavia_nb.ui.review.same_cards import ENV
 
 # The files that take longest, started first: `make test` hands whole files to two workers (--dist loadfile),
 # and one of these begun last kept one core busy alone for a minute or more after the other had finished.

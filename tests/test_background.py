@@ -15,7 +15,7 @@ from cardavia_nb.review.report import high_on_same_cards
 from cardavia_nb.ui import background
 from tests.support import send
 from tests.test_table_review import _table, _to_deal_end
-from cardavia_nb.ui.reviewing import deal_record
+from cardavia_nb.ui.review.reviewing import deal_record
 
 pytestmark = pytest.mark.same_cards  # tables play each finished deal again with High, as pages do
 

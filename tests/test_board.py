@@ -218,7 +218,7 @@ def test_first_decisions_are_shown_in_the_games_words(store, quick_high):
     first = board.data["deals"][0]["first"]
     assert first
     game = get_game("truco")
-    from cardavia_nb.ui.adapters import adapter_for
+    from cardavia_nb.ui.table.adapters import adapter_for
     label = adapter_for(game).label(game.action(next(iter(first[0]["moves"]))), "en")
     assert f"{label}: 1" in words(board)
 

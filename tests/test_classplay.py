@@ -23,9 +23,9 @@ from cardavia_nb.ui.panel import Prose
 from cardavia_nb.ui.classroom import student as student_module
 from cardavia_nb.ui.classroom.student import ClassPlay
 from cardavia_nb.store.browser import page_store
-from cardavia_nb.ui import keeping
-from cardavia_nb.ui.keeping import Keeper
-from cardavia_nb.ui.table import cards_shown, exposed_cards
+from cardavia_nb.ui.history import keeper as keeping
+from cardavia_nb.ui.history.keeper import Keeper
+from tests.scanners import cards_shown, exposed_cards
 from tests import databases
 from tests.support import MOVES, PUBLIC, counted_steps, recording, send
 from tests.wire import Wire, leaks, payload

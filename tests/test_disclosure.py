@@ -17,8 +17,8 @@ from cardavia_nb.store import new_token
 from cardavia_nb.classroom import Classes, deal_seed, set_players
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.classroom.student import ClassPlay
-from cardavia_nb.ui.history import History
-from cardavia_nb.ui.keeping import Keeper
+from cardavia_nb.ui.history.panel import History
+from cardavia_nb.ui.history.keeper import Keeper
 from cardavia_nb.ui.refusal import Refusal
 from tests import databases
 from tests.classroom import student_record
@@ -96,7 +96,7 @@ def test_a_class_row_never_opens_from_your_games(store):
 
 
 def test_a_practice_deal_taken_over_is_never_kept_nor_sent(store, monkeypatch):
-    monkeypatch.setattr("cardavia_nb.ui.reviewing.reviewing", no_review)
+    monkeypatch.setattr("cardavia_nb.ui.review.reviewing.reviewing", no_review)
     settings, table, history, sent = page(store)
     to_the_end(table)
     finished = table.record()

@@ -23,9 +23,9 @@ from cardavia_nb.classroom import HASH_ENV, Classes, deal_seed, set_players, tea
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.classroom.teacher_page import Board
 from cardavia_nb.ui.classroom.student import ClassPlay
-from cardavia_nb.ui.history import History
-from cardavia_nb.ui.keeping import Keeper
-from cardavia_nb.ui.table import cards_shown, exposed_cards
+from cardavia_nb.ui.history.panel import History
+from cardavia_nb.ui.history.keeper import Keeper
+from tests.scanners import cards_shown, exposed_cards
 from tests.support import MOVES, PUBLIC, recording, send
 from tests.wire import Wire, custom, payload, seeds_shown
 
@@ -42,8 +42,8 @@ def no_review(record, **_):
 def quick(monkeypatch):
     """No judging and no play-out of High on the same cards: what is scanned is what the panels send."""
     monkeypatch.setattr("cardavia_nb.ui.classroom.student.reviewing", no_review)
-    monkeypatch.setattr("cardavia_nb.ui.reviewing.reviewing", no_review)
-    monkeypatch.setattr("cardavia_nb.ui.same_cards.wanted", lambda: False)
+    monkeypatch.setattr("cardavia_nb.ui.review.reviewing.reviewing", no_review)
+    monkeypatch.setattr("cardavia_nb.ui.review.same_cards.wanted", lambda: False)
     monkeypatch.setattr("cardavia_nb.ui.classroom.high_scores.high_score", lambda game, cls, index: 1.5)
 
 

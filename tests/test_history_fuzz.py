@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings as hsettings, strategies as 
 from cardavia_nb.core.record import Record
 from cardavia_nb.store import new_token
 from cardavia_nb.ui import Settings, Table
-from cardavia_nb.ui.history import History
-from cardavia_nb.ui.keeping import Keeper
+from cardavia_nb.ui.history.panel import History
+from cardavia_nb.ui.history.keeper import Keeper
 from tests import databases
 from tests.test_disclosure import to_the_end
 from tests.test_ui_fuzz import FAILED

@@ -11,8 +11,8 @@ from cardavia_nb import i18n
 from cardavia_nb.core.record import Record
 from cardavia_nb.store import new_token
 from cardavia_nb.ui import Settings, Table
-from cardavia_nb.ui.keeping import Keeper
-from cardavia_nb.ui.leaks import exposed_cards
+from cardavia_nb.ui.history.keeper import Keeper
+from tests.scanners import exposed_cards
 from tests import databases
 
 postgresql, url, store = databases.postgresql, databases.url, databases.store  # the database fixtures

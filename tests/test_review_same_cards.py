@@ -13,10 +13,11 @@ from cardavia_nb.i18n import LANGS
 from cardavia_nb.review import review
 from cardavia_nb.review import report
 from cardavia_nb.review.report import high_on_same_cards
-from cardavia_nb.ui import Table, same_cards
+from cardavia_nb.ui import Table
+from cardavia_nb.ui.review import same_cards
 from cardavia_nb.review.words import loss_words
-from cardavia_nb.ui.reviewing import deal_record
-from cardavia_nb.ui.summary import signed
+from cardavia_nb.ui.review.reviewing import deal_record
+from cardavia_nb.ui.table.summary import signed
 from tests.support import counted_steps, send
 from tests.test_table_review import GAMES, _judged, _shown, _table
 

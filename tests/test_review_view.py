@@ -6,7 +6,7 @@ import pytest
 
 from cardavia_nb.review.deals import played_deal
 from cardavia_nb.review import review
-from cardavia_nb.ui.review_view import ReviewView
+from cardavia_nb.ui.review.view import ReviewView
 from cardavia_nb.ui.settings import Settings
 
 

@@ -9,7 +9,7 @@ from cardavia_nb.core.record import replay
 from cardavia_nb.games import get
 from cardavia_nb.players.seats import computer
 from cardavia_nb.players.session import Session
-from cardavia_nb.ui.adapters import adapter_for
+from cardavia_nb.ui.table.adapters import adapter_for
 
 GAMES = ["truco", "pao_de_kuai", "french_tarot"]
 

@@ -15,9 +15,9 @@ from cardavia_nb import i18n
 from cardavia_nb.store import new_token
 from cardavia_nb.store.browser import FIELDS, MAX_RECORD, MAX_ROWS, PageStore, page_row, page_store
 from cardavia_nb.ui import Settings, Table
-from cardavia_nb.ui import keeping
-from cardavia_nb.ui.history import History
-from cardavia_nb.ui.keeping import Keeper
+from cardavia_nb.ui.history import keeper as keeping
+from cardavia_nb.ui.history.panel import History
+from cardavia_nb.ui.history.keeper import Keeper
 from tests.test_store_fuzz import junk
 
 DROP = object()  # a field left out of a row

@@ -12,7 +12,7 @@ from sqlalchemy import create_engine, text
 from cardavia_nb.core.record import Record
 from cardavia_nb.store import Store, StoreError
 from cardavia_nb.ui import Settings, Table
-from cardavia_nb.ui.keeping import Keeper
+from cardavia_nb.ui.history.keeper import Keeper
 from tests import databases
 from tests.wire import Wire, custom, leaks
 

@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings as hsettings, strategies as 
 from cardavia_nb.games import deal_over
 from cardavia_nb.store import check_token, new_token
 from cardavia_nb.ui import Settings, Table
-from cardavia_nb.ui.history import History
-from cardavia_nb.ui.keeping import Keeper
+from cardavia_nb.ui.history.panel import History
+from cardavia_nb.ui.history.keeper import Keeper
 from tests import databases
 
 postgresql, url, store = databases.postgresql, databases.url, databases.store  # the database fixtures

@@ -9,8 +9,8 @@ from cardavia_nb import i18n
 from cardavia_nb.core.record import Record
 from cardavia_nb.store import new_token
 from cardavia_nb.ui import Settings, Table
-from cardavia_nb.ui.history import History
-from cardavia_nb.ui.keeping import Keeper
+from cardavia_nb.ui.history.panel import History
+from cardavia_nb.ui.history.keeper import Keeper
 from tests import databases
 
 postgresql, url, store = databases.postgresql, databases.url, databases.store  # the database fixtures

@@ -13,7 +13,7 @@ from cardavia_nb.classroom import HASH_ENV, Classes, board_csv, results_file, te
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.classroom.teacher_page import Board
 from cardavia_nb.ui.classroom.student import ClassPlay
-from cardavia_nb.ui.keeping import Keeper
+from cardavia_nb.ui.history.keeper import Keeper
 from cardavia_nb.ui.markdown import inline_html, to_html
 from tests.classroom import student_record
 from tests.support import send

@@ -13,10 +13,10 @@ import pytest
 
 from cardavia_nb.games import get as get_game
 from cardavia_nb.ui import Settings, Table
-from cardavia_nb.ui.adapters import adapter_for
-from cardavia_nb.ui.frame import snapshot
-from cardavia_nb.ui.turns import read
-from cardavia_nb.ui.words import Words
+from cardavia_nb.ui.table.adapters import adapter_for
+from cardavia_nb.ui.table.snapshot import snapshot
+from cardavia_nb.ui.table.turns import read
+from cardavia_nb.ui.table.render_context import RenderContext
 from tests.test_ui_table import send
 
 FRAME_KEYS = {"seq", "view", "log", "steps", "selection", "hint"}
@@ -81,12 +81,12 @@ def test_the_felt_is_a_pure_function_of_the_record_without_a_widget(name):
     game = get_game(name)
     adapter = adapter_for(game)
     turn = read(game, adapter, a_human_turn(game, 7), 0)
-    words = Words(game, adapter, 0, "en", "low", code="7")
+    words = RenderContext(game, adapter, 0, "en", "low", code="7")
     view = snapshot(turn, words)
     assert json.loads(json.dumps(view)) == view, "plain JSON"
     assert snapshot(turn, words) == view, "the same record and words draw the same felt"
     assert view["mine"] and [c["id"] for c in view["hand"]] == list(adapter.hand(turn.view))
-    assert snapshot(turn, Words(game, adapter, 0, "pt", "low", code="7"))["status"] != view["status"]
+    assert snapshot(turn, RenderContext(game, adapter, 0, "pt", "low", code="7"))["status"] != view["status"]
     table = Table(name, state=turn.state, seed=7, settings=Settings(), delay=0)
     assert table.state is turn.state and table.view == view
 

@@ -12,7 +12,7 @@ from cardavia_nb.core.text import Msg
 from cardavia_nb.games import get
 from cardavia_nb.review.units import THRESHOLDS
 from cardavia_nb.ui import Settings, Table
-from cardavia_nb.ui.reviewing import file_name
+from cardavia_nb.ui.review.reviewing import file_name
 from tests.support import send
 from tests.wire import Wire
 
@@ -302,20 +302,20 @@ def test_high_s_move_can_be_shown_without_trying():
     assert "nothing changed" in table.notice
 
 
-@pytest.mark.parametrize(("lang", "verb"), [("en", "cost "), ("fr", "a coûté ")])
-def test_the_table_and_the_notebook_say_each_mistake_s_cost_alike(lang, verb):
+def test_the_table_and_the_notebook_say_each_mistake_s_cost_alike():
     """One formatter: a mistake's row at the table and its paragraph in the notebook's report give the same
-    loss and the same 95 % interval, in the page's language."""
+    loss and the same 95 % interval, in the page's language (English, then French on the same judged deal)."""
     from cardavia_nb.review.words import lines
 
     table = _judged("french_tarot", 21)
-    table.settings.lang = lang
-    report = lines(table.reviewing.done, lang)
-    costs = [row["loss"].removeprefix(verb) for row in table.judge["mistakes"]]
-    assert any("(" in cost for cost in costs), costs  # an interval, not only losses every world agreed on
-    for rank, cost in enumerate(costs, 1):
-        paragraph = next(line for line in report if line.startswith(f"**{rank}."))
-        assert cost in paragraph and f"{verb}{cost}" == table.judge["mistakes"][rank - 1]["loss"], paragraph
+    for lang, verb in (("en", "cost "), ("fr", "a coûté ")):
+        table.settings.lang = lang
+        report = lines(table.reviewing.done, lang)
+        costs = [row["loss"].removeprefix(verb) for row in table.judge["mistakes"]]
+        assert any("(" in cost for cost in costs), costs  # an interval, not only losses every world agreed on
+        for rank, cost in enumerate(costs, 1):
+            paragraph = next(line for line in report if line.startswith(f"**{rank}."))
+            assert cost in paragraph and f"{verb}{cost}" == table.judge["mistakes"][rank - 1]["loss"], paragraph
 
 
 @pytest.mark.parametrize(("name", "seed"), [("truco", 7), ("pao_de_kuai", 21)])

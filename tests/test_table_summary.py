@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cardavia_nb.games.pao_de_kuai.rules import Play
 from cardavia_nb.ui import Settings, Table
-from cardavia_nb.ui.adapters.pao_de_kuai import last_round
+from cardavia_nb.ui.table.adapters.pao_de_kuai import last_round
 from tests.test_ui_table import send
 
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 import pytest
 
 from cardavia_nb.games import deal_over
-from cardavia_nb.ui import Settings, Table, same_cards
-from cardavia_nb.ui.table import cards_shown, exposed_cards
+from cardavia_nb.ui import Settings, Table
+from cardavia_nb.ui.review import same_cards
+from tests.scanners import cards_shown, exposed_cards
 from tests.support import MOVES, PUBLIC, recording, send
 from tests.wire import Wire, leaks, payload
 

@@ -7,7 +7,7 @@ import re
 from cardavia_nb.players.base import RandomPlayer
 from cardavia_nb.ui import CardFan, Settings, Table, asset
 from cardavia_nb.ui.assets import SHARED_PARTS, shared_module
-from cardavia_nb.ui.table import exposed_cards
+from tests.scanners import exposed_cards
 from tests.toy_game import Toy
 
 

@@ -20,7 +20,8 @@ from cardavia_nb.core.game import jsonable
 from cardavia_nb.ui import CardFan, Settings, Table
 from cardavia_nb.ui.panel import Prose, Quiz
 from cardavia_nb.games import deal_over
-from cardavia_nb.ui.table import card_ids, cards_shown, exposed_cards
+from cardavia_nb.ui.table.card_mentions import card_ids
+from tests.scanners import cards_shown, exposed_cards
 from tests.junk import CONTROL, WIDGET, Recorded, guarded
 from tests.wire import Wire, leaks, payload, raw
 

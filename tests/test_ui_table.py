@@ -12,7 +12,7 @@ from cardavia_nb import i18n
 from cardavia_nb.players.base import RandomPlayer
 from cardavia_nb.ui import Settings, Table, asset
 from cardavia_nb.ui.assets import SHARED_PARTS, shared_module
-from cardavia_nb.ui.table import exposed_cards
+from tests.scanners import exposed_cards
 from tests.toy_game import Toy
 
 FORGED = [
@@ -206,7 +206,7 @@ def test_a_table_starts_at_a_given_position_without_playing_to_it():
 
 def test_a_message_names_its_typed_cards_and_the_cards_of_its_fixed_words():
     from cardavia_nb.core.text import Msg
-    from cardavia_nb.ui.leaks import msg_cards
+    from cardavia_nb.ui.table.card_mentions import msg_cards
 
     protected = Msg.of("french_tarot.illegal.discard_protected", card="KH")
     assert {"KH", "EX"} <= msg_cards(protected, "tarot78"), "the Excuse is a word of the rule sentence"

@@ -6,7 +6,7 @@ import json
 import re
 from typing import Any
 
-from cardavia_nb.ui.table import STATIC_TRAITS
+from tests.scanners import STATIC_TRAITS
 
 LEAKS = ("Traceback", "site-packages", ".py\"", ".py,", "/cardavia_nb/", "File \"")
 

@@ -1,4 +1,4 @@
-// The "Your games" panel (cardavia_nb/ui/history.py): drawn by the shared panel renderer, which also
+// The "Your games" panel (cardavia_nb/ui/history/panel.py): drawn by the shared panel renderer, which also
 // saves the kernel's `{type: "download"}` message as a file (Download all: one JSON record a line).
 //
 // A game page opened from the home page's "Review" link carries `&review=<id>`: the kernel cannot read

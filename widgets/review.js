@@ -1,6 +1,6 @@
 // After the deal: the record tools of the summary (download, open), the replay's controls and the
 // review's judgements, drawn from the table's `review` trait (the replay) and `judge` trait (the
-// judgements, which stream in while the replay stays: cardavia_nb/ui/reviewing.py). Like the rest of
+// judgements, which stream in while the replay stays: cardavia_nb/ui/review/reviewing.py). Like the rest of
 // the table it decides nothing: a step, a record's text or a mistake's move is sent as an intent that
 // Python checks. ui/assets.py joins this file between felt.js and table.js.
 

@@ -5,7 +5,7 @@
 // this file by ui/assets.py).
 
 /**
- * The table model's traits, all written by the kernel (cardavia_nb/ui/table.py).
+ * The table model's traits, all written by the kernel (cardavia_nb/ui/table/widget.py).
  * @typedef {object} TableTraits
  * @property {TableFrame} frame everything the felt and the log draw, changed as one value
  * @property {string} notice why the last intent was refused ("" when it was not), or news such as a game brought back

@@ -11,7 +11,7 @@ KITS = {
         engine="cardavia_nb.games.truco.engine:Truco",
         players="cardavia_nb.players.truco",
         sampler="cardavia_nb.players.truco_worlds:sample_worlds",
-        adapter="cardavia_nb.ui.adapters.truco",
+        adapter="cardavia_nb.ui.table.adapters.truco",
         page="01-truco.ipynb",
         unit="match_chance",
         threshold=0.02,  # two points of match chance
@@ -21,7 +21,7 @@ KITS = {
         engine="cardavia_nb.games.pao_de_kuai.engine:PaoDeKuai",
         players="cardavia_nb.players.pao_de_kuai",
         sampler="cardavia_nb.players.pao_de_kuai_worlds:sample_worlds",
-        adapter="cardavia_nb.ui.adapters.pao_de_kuai",
+        adapter="cardavia_nb.ui.table.adapters.pao_de_kuai",
         page="02-pao-de-kuai.ipynb",
         threshold=1.0,  # one point
     ),
@@ -29,7 +29,7 @@ KITS = {
         engine="cardavia_nb.games.french_tarot.engine:FrenchTarot",
         players="cardavia_nb.players.french_tarot",
         sampler="cardavia_nb.players.french_tarot_worlds:sample_worlds",
-        adapter="cardavia_nb.ui.adapters.french_tarot",
+        adapter="cardavia_nb.ui.table.adapters.french_tarot",
         page="03-french-tarot.ipynb",
         threshold=5.0,  # a tenth of a small contract
     ),

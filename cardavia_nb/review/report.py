@@ -70,7 +70,7 @@ class Review:
         return "\n\n".join(lines(self, lang))
 
     def _repr_markdown_(self) -> str:
-        """How a notebook cell shows a review (the page's panel, ``ui.review_view``, follows its language)."""
+        """How a notebook cell shows a review (the page's panel, ``ui.review.view``, follows its language)."""
         return self.text()
 
 

@@ -7,9 +7,9 @@ the computers', which rebuild the class's very opponents) until the teacher clos
 code the page holds gives them anyway (an open set): the cards of a deal a classmate has not played yet
 must stay in the store. The rest of a player's own finished game is theirs: every hand, every seed.
 
-The paths: *Download all* and the lines of *Your games* (ui/history.py, ``stored``, ``listed``),
+The paths: *Download all* and the lines of *Your games* (ui/history/panel.py, ``stored``, ``listed``),
 ``review:<id>`` (``Keeper.review``, ``listed``), *Download the record* and *Open a record* at the table
-(ui/reviewing.py, ``leaving``, ``may_leave``), the board's replay of a student's deal (ui/classroom/teacher_page.py) and the class panel's
+(ui/review/reviewing.py, ``leaving``, ``may_leave``), the board's replay of a student's deal (ui/classroom/teacher_page.py) and the class panel's
 results file (``class_record``).
 """
 

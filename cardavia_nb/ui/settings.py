@@ -6,7 +6,7 @@ The page changes a setting with an intent, ``{"type": "set", "key": "lang", "val
 ``lang``, ``contrast``, ``grain``, ``temperature``, ``suits``), checked here like a move; it writes no
 trait. The bar's front end keeps the chosen values in the browser's storage and sends them again when
 a page opens (widgets/settings.js). It sends the page's player token the same way,
-``{"type": "token", "value": ...}``: the key of its games in the store (``ui/keeping.py``); a page
+``{"type": "token", "value": ...}``: the key of its games in the store (``ui/history/keeper.py``); a page
 without one, or with a malformed one, is given a new token by the kernel. Where Python runs in the
 browser (the static site), the token's intent also carries the games the page keeps in the browser's
 storage, ``"games": [row, ...]``, and the kernel sends back ``{"type": "kept", "rows": [...], "gone": [id, ...]}``

@@ -17,8 +17,8 @@ from cardavia_nb.games import get
 from cardavia_nb.review import review
 from cardavia_nb.review.report import high_on_same_cards
 from cardavia_nb.games import deal_points
-from cardavia_nb.ui.reviewing import WORLDS
-from cardavia_nb.ui.summary import signed
+from cardavia_nb.ui.review.reviewing import WORLDS
+from cardavia_nb.ui.table.summary import signed
 from tests.browser.conftest import ARTIFACTS, look
 from tests.browser.harness import AXE, axe_violations, show_tab
 from tests.browser.pages import SETTLED, TABLE, high_has_played, plain_move, wait

@@ -37,10 +37,10 @@ from cardavia_nb.ui.assets import module
 from cardavia_nb.ui.classroom.student_local import LocalClasses
 from cardavia_nb.ui.classroom.student_view import blocks
 from cardavia_nb.ui.disclosure import class_record
-from cardavia_nb.ui.keeping import panel_store
+from cardavia_nb.ui.history.keeper import panel_store
 from cardavia_nb.ui.panel import Panel
 from cardavia_nb.ui.refusal import Refusal
-from cardavia_nb.ui.reviewing import WORLDS, deal_record
+from cardavia_nb.ui.review.reviewing import WORLDS, deal_record
 
 log = logging.getLogger("cardavia_nb.ui.classroom.student")
 MAX_CODE = 200

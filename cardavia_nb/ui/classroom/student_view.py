@@ -12,7 +12,7 @@ from cardavia_nb import i18n
 from cardavia_nb.ui.home import PAGES
 from cardavia_nb.ui.markdown import literal
 from cardavia_nb.ui.panel import buttons, field, md, note, table
-from cardavia_nb.ui.reviewing import outcome, scaled
+from cardavia_nb.ui.review.reviewing import outcome, scaled
 
 
 def student_link(game: str, code: str) -> str:

@@ -37,7 +37,7 @@ from cardavia_nb.ui.classroom.high_scores import start_high
 from cardavia_nb.ui.classroom.teacher_view import UPLOAD, board_blocks, for_students
 from cardavia_nb.ui.disclosure import class_record
 from cardavia_nb.ui.home import PAGES
-from cardavia_nb.ui.keeping import shared_store
+from cardavia_nb.ui.history.keeper import shared_store
 from cardavia_nb.ui.markdown import literal
 from cardavia_nb.ui.panel import Panel, buttons, field, md, note, number
 from cardavia_nb.ui.refusal import Refusal

@@ -18,11 +18,11 @@ from cardavia_nb import i18n
 from cardavia_nb.core.game import IllegalAction
 from cardavia_nb.games import get as get_game
 from cardavia_nb.review.units import UNITS
-from cardavia_nb.ui.adapters import adapter_for
+from cardavia_nb.ui.table.adapters import adapter_for
 from cardavia_nb.ui.home import PAGES
 from cardavia_nb.ui.panel import buttons, image, md, note, table, upload
-from cardavia_nb.ui.qr import qr_svg
-from cardavia_nb.ui.reviewing import amount
+from cardavia_nb.ui.classroom.qr import qr_svg
+from cardavia_nb.ui.review.reviewing import amount
 
 UPLOAD = "results"  # the file picker's id
 MAX_UPLOAD = 1_000_000  # characters of one results file the page sends at most (the store checks its own limit)

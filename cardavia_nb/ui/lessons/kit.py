@@ -24,8 +24,8 @@ DEMO_DOMAIN = "cardavia-lesson-demo-deal"
 
 # --- words -------------------------------------------------------------------------------------
 
-class Words:
-    """The lesson texts of one game: with ``say = Words("truco.lesson.{}")``, ``say("step1.text", lang)``
+class LessonTexts:
+    """The lesson texts of one game: with ``say = LessonTexts("truco.lesson.{}")``, ``say("step1.text", lang)``
     reads ``truco.lesson.step1.text``."""
 
     def __init__(self, template: str):
@@ -81,7 +81,7 @@ class Intro(Panel):
         tradition = by_game(self.game)
         facts = dict(tradition=tradition.name(lang), place=tradition.place(lang), count=tradition.card_count,
                      **self.params)
-        say = Words(self.game + ".lesson.{}")
+        say = LessonTexts(self.game + ".lesson.{}")
         blocks = [md(say(name, lang, **facts)) for name in self.texts]
         return [*blocks[:-1], cards(tradition.sample, self.pack, lang, block="tradition"), blocks[-1]]
 

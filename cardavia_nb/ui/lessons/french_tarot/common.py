@@ -13,14 +13,14 @@ from cardavia_nb.games.french_tarot import FrenchTarot, FrenchTarotState
 from cardavia_nb.games.french_tarot import rules as R
 from cardavia_nb.games.french_tarot.engine import fill_deal
 from cardavia_nb.ui.lessons import kit
-from cardavia_nb.ui.lessons.kit import Words, demo_rng, walk
+from cardavia_nb.ui.lessons.kit import LessonTexts, demo_rng, walk
 from cardavia_nb.ui.panel import Prose
 from cardavia_nb.ui.settings import Settings
 
 GAME = FrenchTarot()
 PACK = "tarot"
 YOU = 0
-say = Words("french_tarot.lesson.{}")
+say = LessonTexts("french_tarot.lesson.{}")
 
 
 def name_of(seat: int, lang: str) -> str:

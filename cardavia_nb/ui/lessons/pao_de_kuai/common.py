@@ -9,13 +9,13 @@ from cardavia_nb import i18n
 from cardavia_nb.core.game import Item
 from cardavia_nb.games.pao_de_kuai import PaoDeKuai, PaoDeKuaiState
 from cardavia_nb.ui.lessons import kit
-from cardavia_nb.ui.lessons.kit import Words, seat_name
+from cardavia_nb.ui.lessons.kit import LessonTexts, seat_name
 from cardavia_nb.ui.panel import Prose, note, table
 from cardavia_nb.ui.settings import Settings
 
 GAME = PaoDeKuai()
 PACK = "french"
-say = Words("pao_de_kuai.lesson.{}")
+say = LessonTexts("pao_de_kuai.lesson.{}")
 
 
 class Intro(kit.Intro):

@@ -11,14 +11,14 @@ from typing import Any, Sequence
 from cardavia_nb.core.game import Event
 from cardavia_nb.games.truco import CARDS, DEAL_OVER, Truco, TrucoState, malas_buenas
 from cardavia_nb.i18n import card_name
-from cardavia_nb.ui.lessons.kit import Words, example, replay_all, seat_name
+from cardavia_nb.ui.lessons.kit import LessonTexts, example, replay_all, seat_name
 from cardavia_nb.ui.panel import cards, md, table
 
 GAME = Truco()
 PACK = "spanish"
 DECK = CARDS
 SEATS = ("a", "b")
-say = Words("truco.lesson.{}")
+say = LessonTexts("truco.lesson.{}")
 
 
 def log_line(event: Event, lang: str) -> str:

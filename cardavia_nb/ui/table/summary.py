@@ -11,11 +11,11 @@ from typing import Any
 
 from cardavia_nb import i18n
 from cardavia_nb.core.text import Msg
-from cardavia_nb.ui.turns import Turn
-from cardavia_nb.ui.words import Words
+from cardavia_nb.ui.table.turns import Turn
+from cardavia_nb.ui.table.render_context import RenderContext
 
 
-def final_result(turn: Turn, words: Words) -> dict[str, Any] | None:
+def final_result(turn: Turn, words: RenderContext) -> dict[str, Any] | None:
     """The finished game's itemised result in the human's words and the deal code; None during play."""
     if not turn.over:
         return None
@@ -25,12 +25,12 @@ def final_result(turn: Turn, words: Words) -> dict[str, Any] | None:
     return result
 
 
-def replay(words: Words) -> str:
+def replay(words: RenderContext) -> str:
     """'Replay this deal: …' in the page language ('' when the table started at a given position)."""
     return "" if words.code is None else words.text(Msg.of("ui.log.replay", code=words.code))
 
 
-def deal_summary(turn: Turn, words: Words, seats: list[dict[str, Any]]) -> dict[str, Any]:
+def deal_summary(turn: Turn, words: RenderContext, seats: list[dict[str, Any]]) -> dict[str, Any]:
     """The deal's end: who won (the title), a table of each seat's points by source (and the
     running score in a match), the result's remaining items, the hints used, the deal code once
     the game is over, and the one button to go on (the record's pause, 'Next deal', else a new game)."""
@@ -61,7 +61,7 @@ def signed(amount: float, lang: str) -> str:
     return i18n.number(i18n.Signed(amount), lang) if amount else "0"
 
 
-def source_name(source: str, words: Words) -> str:
+def source_name(source: str, words: RenderContext) -> str:
     """A scoring source's name in the page language (the game's ``<game>.source.*`` words)."""
     key = f"{words.game.name}.source.{source}"
     return i18n.translate(key, words.lang) if i18n.has(key) else source

@@ -8,7 +8,7 @@ from cardavia_nb.core.game import Action
 from cardavia_nb.games.pao_de_kuai.rules import Play
 from cardavia_nb.games.pao_de_kuai.words import shape_text
 from cardavia_nb.i18n import Cards, Seat, translate
-from cardavia_nb.ui.adapters import Adapter, t
+from cardavia_nb.ui.table.adapters import Adapter, t
 
 
 def last_round(history: Sequence[Play]) -> list[Play]:

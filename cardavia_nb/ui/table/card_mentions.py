@@ -1,9 +1,8 @@
-"""Which cards a message or a synced value names: the table's typed check, and the tests' scanners.
+"""Which cards a message or a JSON-like value names: what the table checks before it says anything.
 
 The table decides what it may say from data: the cards a ``Msg`` names are its typed parameters
 (``i18n.Cards``, a game key's ``card*`` ids, messages inside it) and the cards its catalog sentence
-names in its own fixed words ("... or the Excuse"). The scanners below read rendered text instead:
-they are the tests' and the benchmark's proof, from outside, that no hidden card reaches the browser.
+names in its own fixed words ("... or the Excuse"). The tests read rendered text instead (tests/scanners.py).
 """
 
 from __future__ import annotations
@@ -17,9 +16,6 @@ from cardavia_nb.core.cards import deck, family
 from cardavia_nb.core.text import Msg
 from cardavia_nb.i18n import card_name
 
-STATIC_TRAITS = frozenset({"texts", "_esm", "_css", "_hub"})
-_TOKEN = re.compile(r"[A-Za-z0-9]+")
-_SUIT_SIGNS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})  # "9♥" is written for 9H
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
@@ -44,12 +40,12 @@ def _fixed_cards(key: str, pack: str) -> frozenset[str]:
     per key in the English catalog: a rule's sentence may name a card the reader has not seen."""
     entry = i18n.catalog(i18n.DEFAULT).get(key, "")
     text = " ".join(map(str, entry.values())) if isinstance(entry, dict) else str(entry)
-    pattern, names = _name_pattern(pack, family(pack), i18n.DEFAULT)
+    pattern, names = name_pattern(pack, family(pack), i18n.DEFAULT)
     return frozenset(names[m.group(1)] for m in pattern.finditer(_PLACEHOLDER.sub(" ", text)))
 
 
 @lru_cache(maxsize=None)
-def _name_pattern(pack: str, cards_family: str, lang: str) -> tuple[re.Pattern, dict[str, str]]:
+def name_pattern(pack: str, cards_family: str, lang: str) -> tuple[re.Pattern, dict[str, str]]:
     """A regex matching the name of any card of ``pack`` in ``lang``, and name -> id."""
     names = {card_name(c.id, cards_family, lang): c.id for c in deck(pack)}
     alternatives = sorted(names, key=len, reverse=True)
@@ -72,30 +68,4 @@ def card_ids(value: Any, pack_ids: frozenset[str]) -> set[str]:
     return found
 
 
-def exposed_cards(table: Any) -> set[str]:
-    """Every card a ``Table``'s synced state shows, by id or by name (fixed texts excepted).
-
-    Used by the tests and the benchmark to prove that no hidden card ever reaches the browser.
-    """
-    return cards_shown({k: v for k, v in table.get_state().items() if k not in STATIC_TRAITS}, table)
-
-
-def cards_shown(value: Any, table: Any) -> set[str]:
-    """Every card of the table's pack a JSON-like value names, by id or by name in the table's language."""
-    found: set[str] = set()
-    pattern, names = _name_pattern(table.game.pack, table.adapter.pack, table.lang)
-    stack: list[Any] = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            plain = item.translate(_SUIT_SIGNS)
-            found.update(token for token in _TOKEN.findall(plain) if token in table._pack_ids)
-            found.update(names[m.group(1)] for m in pattern.finditer(item))
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple)):
-            stack.extend(item)
-    return found
-
-
-__all__ = ["STATIC_TRAITS", "card_ids", "cards_shown", "exposed_cards", "msg_cards"]
+__all__ = ["card_ids", "msg_cards", "name_pattern"]

@@ -9,13 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from cardavia_nb.core.text import Msg
-from cardavia_nb.ui.adapters import t
-from cardavia_nb.ui.summary import deal_summary
-from cardavia_nb.ui.turns import Turn
-from cardavia_nb.ui.words import Words
+from cardavia_nb.ui.table.adapters import t
+from cardavia_nb.ui.table.summary import deal_summary
+from cardavia_nb.ui.table.turns import Turn
+from cardavia_nb.ui.table.render_context import RenderContext
 
 
-def snapshot(turn: Turn, words: Words) -> dict[str, Any]:
+def snapshot(turn: Turn, words: RenderContext) -> dict[str, Any]:
     """The whole table as plain JSON from the human's View and the record's legal moves."""
     a, lang, game, view = words.adapter, words.lang, words.game, turn.view
     legal, ending, mine = turn.offered, turn.pause, turn.mine
@@ -45,7 +45,7 @@ def snapshot(turn: Turn, words: Words) -> dict[str, Any]:
     }
 
 
-def status(turn: Turn, words: Words) -> str:
+def status(turn: Turn, words: RenderContext) -> str:
     """The status line: the game or the deal is over, the human's turn, or who is thinking."""
     if turn.over:
         return t("status.over", words.lang)
@@ -56,7 +56,7 @@ def status(turn: Turn, words: Words) -> str:
     return t("status.waiting", words.lang, name=words.name(turn.to_act))
 
 
-def group(middle: dict[str, Any], words: Words) -> dict[str, Any]:
+def group(middle: dict[str, Any], words: RenderContext) -> dict[str, Any]:
     """One group of the middle for the page: cards of a seat, or a trick column (``plays``) with names."""
     cards = words.adapter.cards
     out = {"seat": middle.get("seat"), "name": middle.get("title") or words.name(middle.get("seat")),
@@ -68,7 +68,7 @@ def group(middle: dict[str, Any], words: Words) -> dict[str, Any]:
     return out
 
 
-def extra(shown: dict[str, Any], words: Words) -> dict[str, Any]:
+def extra(shown: dict[str, Any], words: RenderContext) -> dict[str, Any]:
     """One public card group beside the middle for the page; a finished round keeps its ``plays``
     (each seat's cards, or a note such as 'passes') so that the player can review it."""
     cards = words.adapter.cards
@@ -79,7 +79,7 @@ def extra(shown: dict[str, Any], words: Words) -> dict[str, Any]:
     return out
 
 
-def why_not(turn: Turn, words: Words, clicks: dict[str, str]) -> dict[str, str]:
+def why_not(turn: Turn, words: RenderContext, clicks: dict[str, str]) -> dict[str, str]:
     """Card id -> the engine's reason it cannot be chosen now, for the human's cards without a move.
 
     A card played by a click asks the engine why its play is illegal; a selection asks whether
@@ -103,7 +103,7 @@ def why_not(turn: Turn, words: Words, clicks: dict[str, str]) -> dict[str, str]:
     return {card: words.text(msg) for card, msg in reasons.items() if turn.shows(msg)}
 
 
-def selecting(turn: Turn, words: Words) -> dict[str, Any] | None:
+def selecting(turn: Turn, words: RenderContext) -> dict[str, Any] | None:
     """The selection panel's texts and the engine's ready-made selections, when selecting."""
     select = words.adapter.selecting(turn.view, turn.legal, words.lang)
     if select is None:

@@ -15,8 +15,8 @@ from typing import Any, Sequence
 from cardavia_nb.core.cards import deck
 from cardavia_nb.core.game import Action, Event, Game, jsonable
 from cardavia_nb.core.text import Msg
-from cardavia_nb.ui.adapters import Adapter
-from cardavia_nb.ui.leaks import card_ids, msg_cards
+from cardavia_nb.ui.table.adapters import Adapter
+from cardavia_nb.ui.table.card_mentions import card_ids, msg_cards
 
 
 @dataclass(frozen=True)

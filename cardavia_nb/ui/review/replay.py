@@ -4,7 +4,7 @@
 ``frame(replay, step, words, faceup)`` is what the page draws at one move: the snapshot of the seat
 the record was played from (stripped of every control: nothing can be played from a replay), the
 other hands face up when asked, the lines with the current one marked, and the jumps to each trick
-or round. It is only ever built from a deal that is over (see ``ui/reviewing.py``).
+or round. It is only ever built from a deal that is over (see ``ui/review/reviewing.py``).
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from typing import Any
 from cardavia_nb.core.game import Game
 from cardavia_nb.core.record import Record
 from cardavia_nb.core.text import Msg
-from cardavia_nb.ui.adapters import Adapter
-from cardavia_nb.ui.frame import snapshot
-from cardavia_nb.ui.turns import read
-from cardavia_nb.ui.words import Words
+from cardavia_nb.ui.table.adapters import Adapter
+from cardavia_nb.ui.table.snapshot import snapshot
+from cardavia_nb.ui.table.turns import read
+from cardavia_nb.ui.table.render_context import RenderContext
 
 # The events that close a trick or a round: the next move starts the next one (a jump target).
 ENDS = {"trick": "trick", "trick_won": "trick", "parda": "trick", "round_end": "round"}
@@ -50,7 +50,7 @@ def replay_of(game: Game, adapter: Adapter, record: Record, seat: int) -> Replay
     return Replay(game, adapter, record, seat, tuple(states))
 
 
-def lines(replay: Replay, words: Words) -> list[str]:
+def lines(replay: Replay, words: RenderContext) -> list[str]:
     """The log line of each move (line 0 opens the deal): what its events say, in the page language."""
     out = [words.text(Msg.of("ui.review.start"))]
     for state in replay.states[1:]:
@@ -59,7 +59,7 @@ def lines(replay: Replay, words: Words) -> list[str]:
     return out
 
 
-def jumps(replay: Replay, words: Words) -> list[dict[str, Any]]:
+def jumps(replay: Replay, words: RenderContext) -> list[dict[str, Any]]:
     """The move that completes each trick or round, ``{step, label}`` ("Trick 2", "Round 3"): the
     felt shows it whole there."""
     out: list[dict[str, Any]] = []
@@ -70,7 +70,7 @@ def jumps(replay: Replay, words: Words) -> list[dict[str, Any]]:
     return out
 
 
-def frame(replay: Replay, step: int, words: Words, faceup: bool) -> dict[str, Any]:
+def frame(replay: Replay, step: int, words: RenderContext, faceup: bool) -> dict[str, Any]:
     """The replay at ``step``: the seat's snapshot without controls, the hands shown, the position."""
     game, adapter, seat = replay.game, replay.adapter, replay.seat
     words = replace(words, human=seat)

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from cardavia_nb import i18n
 from cardavia_nb.core.game import Game
 from cardavia_nb.core.text import Msg
-from cardavia_nb.ui.adapters import Adapter, t
+from cardavia_nb.ui.table.adapters import Adapter, t
 
 
 @dataclass(frozen=True)
-class Words:
+class RenderContext:
     """What the snapshot needs besides the record: the game, its adapter, the human's seat, the
     page language, the computer players' level, the hints used, and the deal code (told at the end)."""
 
@@ -36,4 +36,4 @@ class Words:
         return msg.text(self.lang, reader=self.human)
 
 
-__all__ = ["Words"]
+__all__ = ["RenderContext"]

@@ -21,7 +21,7 @@ from cardavia_nb.core.steps import Steps
 from cardavia_nb.games import get
 from cardavia_nb.review.report import SameCards, playing_same_cards
 from cardavia_nb.ui.background import in_steps
-from cardavia_nb.ui.summary import signed
+from cardavia_nb.ui.table.summary import signed
 
 log = logging.getLogger("cardavia_nb.ui")
 ENV = "CARDAVIA_SAME_CARDS"

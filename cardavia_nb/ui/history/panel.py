@@ -23,7 +23,7 @@ from cardavia_nb.store.errors import StoreError
 from cardavia_nb.ui.assets import module
 from cardavia_nb.ui.disclosure import listed, stored
 from cardavia_nb.ui.home import page_link
-from cardavia_nb.ui.keeping import panel_store
+from cardavia_nb.ui.history.keeper import panel_store
 from cardavia_nb.ui.panel import Panel, buttons, md, note
 from cardavia_nb.ui.refusal import Refusal
 

@@ -20,7 +20,7 @@ from cardavia_nb.store.errors import StoreError
 from cardavia_nb.ui.disclosure import listed
 from cardavia_nb.ui.refusal import Refusal
 
-log = logging.getLogger("cardavia_nb.ui.keeping")
+log = logging.getLogger("cardavia_nb.ui.history.keeper")
 _OPEN: dict[str | None, Any] = {}  # the kernel's stores by URL, opened once
 
 

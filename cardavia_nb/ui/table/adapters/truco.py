@@ -7,7 +7,7 @@ from typing import Any, Sequence
 from cardavia_nb.core.game import Action
 from cardavia_nb.games.truco import DEAL_SOURCES, TRUCO_CALLS, malas_buenas
 from cardavia_nb.i18n import Seat, translate
-from cardavia_nb.ui.adapters import Adapter, t
+from cardavia_nb.ui.table.adapters import Adapter, t
 
 
 class GameAdapter(Adapter):

@@ -33,11 +33,11 @@ from cardavia_nb.review.units import THRESHOLDS, UNITS, scaled
 from cardavia_nb.review.words import loss_words
 from cardavia_nb.ui.background import in_steps
 from cardavia_nb.ui.disclosure import leaving, may_leave
-from cardavia_nb.ui.finding import verdict
+from cardavia_nb.ui.review.find_it_yourself import verdict
 from cardavia_nb.ui.refusal import Refusal
-from cardavia_nb.ui.replay import Replay, frame, jumps, lines, replay_of
-from cardavia_nb.ui import same_cards
-from cardavia_nb.ui.same_cards import SameCardsLine
+from cardavia_nb.ui.review.replay import Replay, frame, jumps, lines, replay_of
+from cardavia_nb.ui.review import same_cards
+from cardavia_nb.ui.review.same_cards import SameCardsLine
 
 log = logging.getLogger("cardavia_nb.ui")
 
