@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+import pytest
+
 from cardavia_nb.games import get as get_game
 
 
@@ -114,11 +116,24 @@ MOVES: dict[str, Callable[[Any, int, int], dict]] = {"truco": human_move, "pao_d
 """For each game: the human's next intent at a table, varied by ``variant`` and the turn."""
 
 
+QUICK_PLAYS, QUICK_DISCARD_WORLDS = 500, 12  # a Tarot High that plays few deals: for what it may see, not how well
+
+
+@pytest.fixture(autouse=True)
+def quick_tarot_high_here(monkeypatch):
+    """Every French Tarot High of the tests of a module that imports this fixture plays few deals: tests of what
+    the table or the summary says of a review, not of how well High plays (tests/test_review.py)."""
+    from cardavia_nb.players.french_tarot import HighPlayer
+
+    monkeypatch.setattr(HighPlayer, "play_budget", QUICK_PLAYS)
+    monkeypatch.setattr(HighPlayer, "discard_worlds", QUICK_DISCARD_WORLDS)
+
+
 def quick_tarot_high(seed: int) -> Any:
     """French Tarot's High on a smaller card-play and discard budget (its reading of the worlds unchanged), for
     tests of what it may see and that its games replay, not of how well it plays."""
     from cardavia_nb.players.french_tarot import HighPlayer
 
     high = HighPlayer(seed)
-    high.play_budget, high.discard_worlds = 500, 12
+    high.play_budget, high.discard_worlds = QUICK_PLAYS, QUICK_DISCARD_WORLDS
     return high

@@ -18,7 +18,7 @@ from cardavia_nb.ui.review import same_cards
 from cardavia_nb.review.words import loss_words
 from cardavia_nb.ui.review.reviewing import deal_record
 from cardavia_nb.ui.table.summary import signed
-from tests.support import counted_steps, send
+from tests.support import counted_steps, quick_tarot_high_here, send  # noqa: F401 (an autouse fixture)
 from tests.test_table_review import GAMES, _judged, _shown, _table
 
 pytestmark = pytest.mark.same_cards

@@ -13,7 +13,7 @@ from cardavia_nb.games import get
 from cardavia_nb.review.units import THRESHOLDS
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.review.reviewing import file_name
-from tests.support import send
+from tests.support import quick_tarot_high_here, send  # noqa: F401 (an autouse fixture)
 from tests.wire import Wire
 
 GAMES = ["truco", "pao_de_kuai", "french_tarot"]

@@ -20,7 +20,7 @@ from cardavia_nb.games import deal_over
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.review import same_cards
 from tests.scanners import cards_shown, exposed_cards
-from tests.support import MOVES, PUBLIC, recording, send
+from tests.support import MOVES, PUBLIC, recording, send, quick_tarot_high_here  # noqa: F401 (an autouse fixture)
 from tests.wire import Wire, leaks, payload
 
 GAMES = {"low": 3, "high": 1}
