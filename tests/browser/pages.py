@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cardavia_nb import i18n
 from cardavia_nb.games.pao_de_kuai import classify, plays
+from tests.browser.harness import ROOT
 
 TABLE = ".cardavia[data-testid='table']"
 SETTLED = f"""() => {{
@@ -90,9 +91,30 @@ def played(page, button) -> None:
     wait(page, since)
 
 
+# The human can go on: the Hint is offered (the human's move) or the summary's button is (the deal's end).
+CAN_MOVE = f"""() => {{
+  const root = document.querySelector("{TABLE}");
+  return !root.querySelector("[data-testid='hint']").hidden || !!root.querySelector("[data-testid='summary-go']");
+}}"""
+# What the table shows, for a test that found it unable to go on.
+SHOWN = f"""() => {{
+  const root = document.querySelector("{TABLE}");
+  const texts = (sel) => [...root.querySelectorAll(sel)].map((n) => n.textContent.trim());
+  return JSON.stringify({{data: {{...root.dataset}}, status: texts("[data-testid='status']"),
+    notice: texts("[data-testid='notice']"), buttons: [...root.querySelectorAll("[data-action-id]")].map((n) => n.dataset.actionId),
+    log: texts("[data-testid='log'] li").slice(-6)}});
+}}"""
+
+
 def move(page) -> None:
-    """One move of the human, the one the Hint ranks first (selections by their cards)."""
+    """One move of the human, the one the Hint ranks first (selections by their cards), once the table offers
+    one: a table that offers neither the Hint nor the summary's button within 30 s fails with what it shows."""
     table = page.locator(TABLE)
+    try:
+        page.wait_for_function(CAN_MOVE, timeout=30_000)
+    except Exception:
+        page.screenshot(path=str(ROOT / "tests" / "artifacts" / "FAILED-move.png"), full_page=True)
+        raise AssertionError(f"the table offers no move: {page.evaluate(SHOWN)}") from None
     go = table.locator("[data-testid='summary-go']")
     if go.count():
         return played(page, go)
