@@ -14,7 +14,7 @@ from cardavia_nb.games import get
 from cardavia_nb.i18n import LANGS
 from cardavia_nb.store import new_token
 from cardavia_nb.classroom.results_files import MAX_FILE, checked_file
-from cardavia_nb.classroom import ClassError, Classes, deal_score, open_code, parse_open, results_file
+from cardavia_nb.classroom import ClassError, Classes, open_code, parse_open, results_file
 from tests import databases
 from tests.classroom import student_record
 
@@ -61,7 +61,7 @@ def test_a_results_file_holds_the_code_the_name_and_each_deal_replayed_with_its_
     assert (data["format"], data["code"], data["name"]) == ("cardavia-class-results/1", CODE, "Zoë")
     game = get("truco")
     records = [student_record(parse_open(CODE), d, seed=7) for d in range(3)]
-    assert [r["score"] for r in data["results"]] == [deal_score(game, replay(game, r), 0) for r in records]
+    assert [r["score"] for r in data["results"]] == [game.deal_score(replay(game, r), 0) for r in records]
     name, checked = checked_file(parse_open(CODE), FILE)
     assert name == "Zoë" and [deal for deal, _ in checked] == [0, 1, 2]
 
@@ -160,7 +160,7 @@ def test_an_edited_file_is_either_refused_in_words_or_believed_only_as_replayed(
     game = get("truco")
     stated = {e["deal"]: e["score"] for e in parsed["results"]}
     for deal, played in checked:
-        assert played.score == stated[deal] == deal_score(game, replay(game, played.record), 0)
+        assert played.score == stated[deal] == game.deal_score(replay(game, played.record), 0)
         assert played.record.seed == student_record(cls, deal, seed=7).seed
     assert isinstance(name, str) and 1 <= len(name) <= 40
 

@@ -15,7 +15,7 @@ from cardavia_nb.games import get
 from cardavia_nb.i18n import LANGS
 from cardavia_nb.store import Store, StoreError, new_token
 from cardavia_nb.classroom import (
-    ClassError, Classes, board_csv, deal_score, open_code, parse_open, set_deal, teacher_id, teacher_ok,
+    ClassError, Classes, board_csv, open_code, parse_open, set_deal, teacher_id, teacher_ok,
 )
 from cardavia_nb.store.engine import _config, head, make_engine
 from cardavia_nb.store.tokens import token_key
@@ -130,7 +130,7 @@ def test_finish_replays_the_record_and_computes_the_score_itself(classes):
     token, = _joined(classes, cls, 1)
     record = student_record(cls, 0, seed=5)
     game = get("truco")
-    expected = deal_score(game, replay(game, record), 0)
+    expected = game.deal_score(replay(game, record), 0)
     classes.started(cls, token, 0)
     assert classes.student(cls, token) == {"name": "Student 0", "done": [], "playing": 0}
     assert classes.finish(cls, token, 0, record) is True

@@ -16,7 +16,7 @@ from typing import Any
 
 from cardavia_nb.classroom.board_data import board_csv
 from cardavia_nb.classroom.deals import (
-    MAX_DEALS, MAX_NAME, SET_LEVELS, ClassError, ClassSet, check_name, deal_score, deal_seed, open_code,
+    MAX_DEALS, MAX_NAME, SET_LEVELS, ClassError, ClassSet, check_name, deal_seed, open_code,
     parse_open, set_deal, set_players,
 )
 from cardavia_nb.classroom.results_files import MAX_FILE, parse_file, results_file
@@ -32,5 +32,5 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = ["HASH_ENV", "MAX_DEALS", "MAX_FILE", "MAX_NAME", "SET_LEVELS", "ClassError", "ClassSet",
-           "board_csv", "check_name", "deal_score", "deal_seed", "open_code", "parse_file", "parse_open",
+           "board_csv", "check_name", "deal_seed", "open_code", "parse_file", "parse_open",
            "results_file", "set_deal", "set_players", "teacher_id", "teacher_ok"]

@@ -20,7 +20,7 @@ from cardavia_nb.core.game import Game, IllegalAction
 from cardavia_nb.core.record import Record, RecordError, SeatPlayer, result_data
 from cardavia_nb.core.rng import derive
 from cardavia_nb.core.text import Msg
-from cardavia_nb.games import REGISTRY, deal_over, deal_points, get
+from cardavia_nb.games import REGISTRY, deal_over, get
 from cardavia_nb.players.seats import HUMAN, computer, walk
 from cardavia_nb.store.errors import Refused
 
@@ -118,12 +118,6 @@ def set_players(cls: ClassSet, index: int) -> list[Any]:
                      for seat in range(1, get(cls.game).num_players)]
 
 
-def deal_score(game: Game, state: Any, seat: int) -> float:
-    """The finished deal's points to ``seat``; Truco: points made minus points conceded in the deal."""
-    points = deal_points(game, state)
-    return float(points[seat] - points[1 - seat] if game.name == "truco" else points[seat])
-
-
 def check_name(name: Any) -> str:
     """A display name as kept: stripped, 1–40 characters of any script, no control characters, and at most
     MAX_KEY once written out in full (the store's key of a name is that long at most)."""
@@ -179,7 +173,7 @@ def played(cls: ClassSet, index: int, record: Record) -> Played:
         final = walk(game, canonical, players)
     except (RecordError, IllegalAction) as err:  # a computer's move it would not play, or an illegal move
         raise refused("bad_moves", deal=index + 1, reason=err.msg) from None
-    if not deal_over(game, final) or (game.name == "truco" and final.deal_no != start.deal_no):
+    if not deal_over(game, final) or (game.match and final.deal_no != start.deal_no):
         raise refused("not_over")
     result = result_data(game, final)
     if record.result is not None and record.result != result:
@@ -190,5 +184,5 @@ def played(cls: ClassSet, index: int, record: Record) -> Played:
             steps.append(step)
         state = game.apply(state, action_id)
     return Played(Record(cls.game, record.seed, record.actions, dict(game.options), setup, seats, result=result),
-                  deal_score(game, final, 0), tuple(record.actions[s] for s in steps[:FIRST_DECISIONS]),
+                  game.deal_score(final, 0), tuple(record.actions[s] for s in steps[:FIRST_DECISIONS]),
                   tuple(steps))

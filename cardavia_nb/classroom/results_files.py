@@ -14,7 +14,7 @@ from typing import Any
 from cardavia_nb.core.record import Record, RecordError, replay
 from cardavia_nb.games import get
 from cardavia_nb.classroom.deals import (
-    ClassError, ClassSet, Played, check_name, deal_score, deal_seed, finite, played, refused,
+    ClassError, ClassSet, Played, check_name, deal_seed, finite, played, refused,
 )
 
 FORMAT = "cardavia-class-results/1"
@@ -60,7 +60,7 @@ def results_file(cls: ClassSet, name: str, records: list[Record]) -> str:
     game = get(cls.game)
     results = []
     for record in records:
-        score = deal_score(game, replay(game, record), 0)
+        score = game.deal_score(replay(game, record), 0)
         results.append({"deal": _deal_of(cls, record), "score": score, "record": json.loads(record.to_json())})
     data = {"format": FORMAT, "code": cls.code, "game": cls.game, "level": cls.level, "deals": cls.deals,
             "name": check_name(name), "results": sorted(results, key=lambda r: r["deal"])}

@@ -2,7 +2,7 @@
 
 High sits in seat 0 (seeded as the table's hint adviser, ``computer(game, "high", 0)``) against the set's
 own computer players (``classroom.set_players``: the very opponents every student meets on that deal), and
-plays the set's deal to its end; the score is counted as the students' (``classroom.deal_score``). It runs once per deal, in a
+plays the set's deal to its end; the score is counted as the students' (``Game.deal_score``). It runs once per deal, in a
 thread after the set is made (a few seconds a deal), and is kept in the store with ``Classes.high``: the
 board, which polls the store, shows it when it lands.
 """
@@ -18,7 +18,7 @@ from cardavia_nb.games import get as get_game
 from cardavia_nb.players.seats import computer
 from cardavia_nb.review.judge import MAX_MOVES
 from cardavia_nb.games import deal_over
-from cardavia_nb.classroom import deal_score, set_deal, set_players
+from cardavia_nb.classroom import set_deal, set_players
 from cardavia_nb.ui.background import in_background
 
 log = logging.getLogger("cardavia_nb.ui.classroom.teacher_page")
@@ -30,7 +30,7 @@ def high_score(game: Game, cls: Any, index: int) -> float:
     state = set_deal(game, cls, index)
     for _ in range(MAX_MOVES):
         if deal_over(game, state):
-            return deal_score(game, state, 0)
+            return game.deal_score(state, 0)
         mover = state.to_act
         state = game.apply(state, players[mover].choose(game, game.observe(state, mover), game.legal_actions(state)))
     raise RuntimeError(f"{game.name}: a class deal did not end within {MAX_MOVES} moves.")
