@@ -32,8 +32,8 @@ def fixture(hands: tuple[str, str], scores: tuple[int, int] = (0, 0), dealer: in
     return example(GAME, moves, hands=[h.split() for h in hands], dealer=dealer, scores=list(scores))
 
 
-def play_out(hands: tuple[str, str], moves: Sequence[str] = (), scores: tuple[int, int] = (0, 0),
-             dealer: int = 1) -> list[TrucoState]:
+def fixture_states(hands: tuple[str, str], moves: Sequence[str] = (), scores: tuple[int, int] = (0, 0),
+                   dealer: int = 1) -> list[TrucoState]:
     """Every state of a fixture deal through ``moves`` (the engine checks each move)."""
     return replay_all(GAME, fixture(hands, scores, dealer, moves))
 

@@ -8,7 +8,7 @@ from cardavia_nb import i18n
 from cardavia_nb.games.truco import ENVIDO_CALLS, SUIT, TARGET, TrucoState, envido_value
 from cardavia_nb.ui.lessons.kit import bullets, toggle
 from cardavia_nb.ui.lessons.truco.common import (
-    DECK, GAME, PACK, play_out, points_event, say, seat_name, seat_title,
+    DECK, GAME, PACK, fixture_states, points_event, say, seat_name, seat_title,
 )
 from cardavia_nb.ui.panel import Panel, buttons, cards, md, note, number
 from cardavia_nb.ui.settings import Settings
@@ -126,7 +126,7 @@ class EnvidoChain(Panel):
 
     def state(self) -> TrucoState:
         """The deal after the calls so far, at the chosen scores."""
-        return play_out(CHAIN_HANDS, self.calls, tuple(self.scores))[-1]
+        return fixture_states(CHAIN_HANDS, self.calls, tuple(self.scores))[-1]
 
     def render(self, lang: str) -> list[dict]:
         """Score fields, both hands and values, the chain, the outcomes, and the call buttons."""

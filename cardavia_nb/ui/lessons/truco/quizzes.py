@@ -6,7 +6,7 @@ from functools import partial
 from typing import Any
 
 from cardavia_nb.games.truco import PARDA, chain_accepted, chain_refused, deal_winner, malas_buenas, trick_winner
-from cardavia_nb.ui.lessons.truco.common import PACK, SEATS, play_out, points_event, say, seat_name
+from cardavia_nb.ui.lessons.truco.common import PACK, SEATS, fixture_states, points_event, say, seat_name
 from cardavia_nb.ui.lessons.truco.stakes import STAKE_HANDS
 from cardavia_nb.ui.panel import Quiz, cards
 from cardavia_nb.ui.settings import Settings
@@ -63,7 +63,7 @@ def quiz_chain_accepted(settings: Settings | None = None) -> Quiz:
 
 def quiz_raise(settings: Settings | None = None) -> Quiz:
     """Player A called Truco and Player B accepted: who may call Retruco? (the engine's raise holder)."""
-    state = play_out(STAKE_HANDS, ("call:truco", "answer:quiero"))[-1]
+    state = fixture_states(STAKE_HANDS, ("call:truco", "answer:quiero"))[-1]
     return quiz("raise", [*SEAT_CHOICES, "either"],
                 seat_choice(state.raise_holder), settings)
 
@@ -71,13 +71,13 @@ def quiz_raise(settings: Settings | None = None) -> Quiz:
 def quiz_refuse(settings: Settings | None = None) -> Quiz:
     """Truco accepted, then Retruco refused: how many points for the caller? (the engine scores it)."""
     ids = ("call:truco", "answer:quiero", "play:5C", "call:retruco", "answer:no_quiero")
-    points = points_event(play_out(STAKE_HANDS, ids)[-1])
+    points = points_event(fixture_states(STAKE_HANDS, ids)[-1])
     return quiz("refuse", [str(v) for v in (1, 2, 3)], str(int(points.amount)), settings)
 
 
 def quiz_end(settings: Settings | None = None) -> Quiz:
     """At 28-20 Player A wins an accepted envido while Truco waits: what happens? (the engine decides)."""
-    state = play_out(("7O 6O 1E", "5B 4B 3C"), ("call:truco", "call:envido", "answer:quiero"), (28, 20))[-1]
+    state = fixture_states(("7O 6O 1E", "5B 4B 3C"), ("call:truco", "call:envido", "answer:quiero"), (28, 20))[-1]
     answer = "ends" if state.to_act is None else "truco"
     return quiz("end", ["ends", "truco", "deal"], answer, settings)
 

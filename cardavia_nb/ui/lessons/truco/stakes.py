@@ -9,7 +9,7 @@ from cardavia_nb.games.truco import AWAIT_TRUCO, DEAL_OVER, TRUCO_CALLS
 from cardavia_nb.players.truco import HighPlayer, LowPlayer
 from cardavia_nb.ui.lessons.kit import bullets, replay_all
 from cardavia_nb.ui.lessons.truco.common import (
-    GAME, PACK, board, fixture, log_line, play_out, points_after, role_of, say, seat_name, status, trick_rows,
+    GAME, PACK, board, fixture, fixture_states, log_line, points_after, role_of, say, seat_name, status, trick_rows,
 )
 from cardavia_nb.ui.panel import Panel, buttons, cards, md, note, table
 from cardavia_nb.ui.settings import Settings
@@ -27,7 +27,7 @@ class TrucoStakes(Panel):
 
     def state(self) -> TrucoState:
         """The deal after the moves so far."""
-        return play_out(STAKE_HANDS, self.moves)[-1]
+        return fixture_states(STAKE_HANDS, self.moves)[-1]
 
     def render(self, lang: str) -> list[dict]:
         """The board, the stake facts, what refusing or folding would pay, the moves and the log."""
@@ -41,7 +41,7 @@ class TrucoStakes(Panel):
             out.append(buttons(moves))
         else:
             out.append(note(status(s, lang), "ok"))
-        lines = [log_line(e, lang) for s_ in play_out(STAKE_HANDS, self.moves)[1:] for e in s_.events]
+        lines = [log_line(e, lang) for s_ in fixture_states(STAKE_HANDS, self.moves)[1:] for e in s_.events]
         if lines:
             out.append(bullets(lines))
         out.append(buttons([("restart", say("stakes.restart", lang))]))
