@@ -23,6 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import cardavia_nb.players.french_tarot_bidding as bidding
 from cardavia_nb.core.arena import mean_interval, play
+from cardavia_nb.core.playing import play_out
 from cardavia_nb.games import get
 from cardavia_nb.players.french_tarot import HighPlayer, LowPlayer
 
@@ -43,14 +44,11 @@ def players(seed: int, setting: dict) -> list:
 def seat0_before_play(seed: int, setting: dict) -> tuple[str, ...]:
     """Seat 0's actions on deal ``seed`` (through any redeals) up to the first card."""
     game = get("french_tarot")
-    seats = players(seed, setting)
-    state, out = game.new(seed), []
-    while game.observe(state, 0).phase in ("bid", "discard", "chelem"):
-        seat = game.to_act(state)
-        action = seats[seat].choose(game, game.observe(state, seat), game.legal_actions(state))
-        out += [action.id] if seat == 0 else []
-        state = game.apply(state, action)
-    return tuple(out)
+    def first_card(state) -> bool:
+        return game.observe(state, 0).phase not in ("bid", "discard", "chelem")
+
+    return tuple(d.action.id for d in play_out(game, game.new(seed), players(seed, setting), until=first_card)
+                 if d.seat == 0)
 
 
 def score(seed: int, setting: dict) -> float:

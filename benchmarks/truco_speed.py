@@ -6,6 +6,7 @@ Usage: python3 benchmarks/truco_speed.py [--matches 2000] [--positions 400]
 import argparse
 import time
 
+from cardavia_nb.core.playing import play_out
 from cardavia_nb.core.rng import rng
 from cardavia_nb.games.truco import Truco
 from cardavia_nb.players.truco import HighPlayer, LowPlayer
@@ -30,12 +31,11 @@ def positions(game: Truco, count: int) -> list:
     out, seed = [], 0
     players = (LowPlayer(3), HighPlayer(4))
     while len(out) < count:
-        state = game.new(seed)
-        while state.to_act is not None and len(out) < count:
-            view, legal = game.observe(state, state.to_act), game.legal_actions(state)
-            if len(legal) > 1:
-                out.append((view, legal))
-            state = game.apply(state, players[(state.to_act + seed) % 2].choose(game, view, legal))
+        for decision in play_out(game, game.new(seed), [players[(s + seed) % 2] for s in range(2)]):
+            if len(decision.legal) > 1:
+                out.append((decision.view, decision.legal))
+            if len(out) == count:
+                break
         seed += 1
     return out
 

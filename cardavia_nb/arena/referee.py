@@ -13,11 +13,12 @@ import pickle
 import threading
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, Sequence
 
 from cardavia_nb.arena.sandbox import BotFailure, Seat
 from cardavia_nb.core.arena import Forfeit, PlayedGame
-from cardavia_nb.core.game import Game, IllegalAction, Result
+from cardavia_nb.core.game import Action, Game, IllegalAction, Result
+from cardavia_nb.core.playing import play_out
 from cardavia_nb.core.text import Msg
 from cardavia_nb.core.record import Record
 from cardavia_nb.games import get as get_game
@@ -50,7 +51,6 @@ class Match:
     lineup: tuple[int, ...]
     entrants: tuple[Entrant, ...]
     move_time: float
-    max_moves: int = 100_000
 
 
 class _Idle(threading.local):
@@ -104,6 +104,25 @@ def _why_illegal(game: Game, state: Any, chosen: Any) -> Msg:
     return Msg.of("bots.forfeit.illegal", move=repr(chosen)[:80], why=why)
 
 
+class _Illegal(Exception):
+    """A bot answered with something that is not one of the legal moves (the first argument)."""
+
+
+class _Sandboxed:
+    """A sandboxed bot as a player: the legal move whose id it answers, under the match's time limit."""
+
+    def __init__(self, seat: Seat, move_time: float):
+        self.seat, self.move_time = seat, move_time
+
+    def choose(self, game: Game, view: Any, legal: Sequence[Action]) -> Action:
+        """The legal move the bot names; anything else raises ``_Illegal``."""
+        chosen = self.seat.choose(view, legal, self.move_time)
+        action = next((a for a in legal if chosen == a.id), None)
+        if action is None:
+            raise _Illegal(chosen)
+        return action
+
+
 def play_match(match: Match) -> PlayedGame:
     """Play one game; each bot sees only its own view, in its own process."""
     game = get_game(match.game, **match.options)
@@ -116,18 +135,14 @@ def play_match(match: Match) -> PlayedGame:
             entrant = match.entrants[index]
             seats[current] = (entrant, _acquire(entrant))
             seats[current][1].start(match.game, match.options, match.seed, current)
-        while state.to_act is not None:
-            if len(ids) >= match.max_moves:
-                raise RuntimeError(f"{game.name} did not end within {match.max_moves} moves (seed {match.seed}).")
-            current = state.to_act
-            legal = game.legal_actions(state)
-            chosen = seats[current][1].choose(game.observe(state, current), legal, match.move_time)
-            if not any(chosen == a.id for a in legal):
-                raise BotFailure("illegal", _why_illegal(game, state, chosen))
-            state = game.apply(state, chosen)
-            ids.append(chosen)
-    except BotFailure as failure:
-        forfeit = Forfeit(current, failure.kind, failure.reason)
+        bots = [_Sandboxed(seats[s][1], match.move_time) for s in range(len(match.lineup))]
+        for decision in play_out(game, state, bots):
+            ids.append(decision.action.id)
+            state = decision.after
+    except BotFailure as failure:  # a bot that did not load (at seat ``current``), else the bot of the seat to act
+        forfeit = Forfeit(current if len(seats) < len(match.lineup) else state.to_act, failure.kind, failure.reason)
+    except _Illegal as illegal:
+        forfeit = Forfeit(state.to_act, "illegal", _why_illegal(game, state, illegal.args[0]))
     finally:
         for entrant, seat in seats.values():
             _release(entrant, seat)

@@ -12,28 +12,23 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from cardavia_nb.core.game import Game, Result
+from cardavia_nb.core.playing import play_out
 from cardavia_nb.core.record import Record
 from cardavia_nb.core.text import Msg
 
 Z95 = 1.959963984540054
 
 
-def play(game: Game, players: Sequence[Any], seed: int, setup: dict | None = None,
-         max_moves: int = 100_000) -> tuple[Any, Record]:
+def play(game: Game, players: Sequence[Any], seed: int, setup: dict | None = None) -> tuple[Any, Record]:
     """Play one game to its end; each player sees only ``game.observe(state, its seat)``."""
     if len(players) != game.num_players:
         raise ValueError(f"{game.name} needs {game.num_players} players, got {len(players)}.")
     state = game.new(seed, **(setup or {}))
     ids: list[str] = []
-    for _ in range(max_moves):
-        seat = state.to_act
-        if seat is None:
-            return state, Record(game.name, seed, tuple(ids), dict(game.options), setup)
-        legal = game.legal_actions(state)
-        action = players[seat].choose(game, game.observe(state, seat), legal)
-        ids.append(action.id)
-        state = game.apply(state, action)
-    raise RuntimeError(f"{game.name} did not end within {max_moves} moves (seed {seed}).")
+    for decision in play_out(game, state, players):
+        ids.append(decision.action.id)
+        state = decision.after
+    return state, Record(game.name, seed, tuple(ids), dict(game.options), setup)
 
 
 def wilson(successes: float, n: int) -> tuple[float, float]:

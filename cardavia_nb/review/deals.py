@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from cardavia_nb.core.playing import play_out
 from cardavia_nb.core.record import Record, result_data
 from cardavia_nb.games import get
 from cardavia_nb.players.seats import computer, seat_of
-from cardavia_nb.review.judge import MAX_MOVES
-from cardavia_nb.games import deal_over
 
 
 def played_deal(name: str, seed: int, kinds: Sequence[str], setup: dict[str, Any] | None = None,
@@ -22,10 +21,8 @@ def played_deal(name: str, seed: int, kinds: Sequence[str], setup: dict[str, Any
     state = game.new(seed, **(setup or {}))
     written = dict(setup) if setup else game.deal_setup(state)
     moves: list[str] = []
-    while not deal_over(game, state) and len(moves) < MAX_MOVES:
-        mover = state.to_act
-        move = players[mover].choose(game, game.observe(state, mover), game.legal_actions(state)).id
-        moves.append(move)
-        state = game.apply(state, move)
+    for decision in play_out(game, state, players, until=game.deal_over):
+        moves.append(decision.action.id)
+        state = decision.after
     return Record(name, seed, tuple(moves), dict(game.options), written,
                   tuple(seat_of(name, p) for p in players), result=result_data(game, state))

@@ -16,14 +16,14 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Sequence
 
 from cardavia_nb.core.game import Action, Game, World
+from cardavia_nb.core.playing import play_out
 from cardavia_nb.core.rng import derive
 from cardavia_nb.core.steps import Steps, drained
 from cardavia_nb.core.text import Msg
 from cardavia_nb.players.seats import computer
-from cardavia_nb.games import deal_over, kit
+from cardavia_nb.games import kit
 from cardavia_nb.review.units import THRESHOLDS, deal_value
 
-MAX_MOVES = 2_000  # more than any deal has
 BATCH = 16  # worlds drawn at a time
 SETTLED = 3.0  # standard errors between the loss and the threshold that end the judging early
 
@@ -71,14 +71,10 @@ def _dealt(game: Game, world: World, seed: int) -> Any:
 
 def playing_out(game: Game, state: Any, players: Sequence[Any]) -> Steps[Any]:
     """The deal played to its end by ``players`` (one per seat), a step per move: its final state."""
-    for _ in range(MAX_MOVES):
-        if deal_over(game, state):
-            return state
-        mover = state.to_act
-        legal = game.legal_actions(state)
-        state = game.apply(state, players[mover].choose(game, game.observe(state, mover), legal))
+    for decision in play_out(game, state, players, until=game.deal_over):
+        state = decision.after
         yield
-    raise RuntimeError(f"{game.name}: a deal did not end within {MAX_MOVES} moves.")
+    return state
 
 
 def finish(game: Game, state: Any, seat: int, players: Sequence[Any]) -> float:

@@ -14,10 +14,9 @@ import threading
 from typing import Any, Iterable
 
 from cardavia_nb.core.game import Game
+from cardavia_nb.core.playing import play_out
 from cardavia_nb.games import get as get_game
 from cardavia_nb.players.seats import computer
-from cardavia_nb.review.judge import MAX_MOVES
-from cardavia_nb.games import deal_over
 from cardavia_nb.classroom import set_deal, set_players
 from cardavia_nb.ui.background import in_background
 
@@ -28,12 +27,9 @@ def high_score(game: Game, cls: Any, index: int) -> float:
     """High's score on deal ``index`` of the set ``cls``, against the set's level."""
     players = [computer(game.name, "high", 0), *set_players(cls, index)[1:]]
     state = set_deal(game, cls, index)
-    for _ in range(MAX_MOVES):
-        if deal_over(game, state):
-            return game.deal_score(state, 0)
-        mover = state.to_act
-        state = game.apply(state, players[mover].choose(game, game.observe(state, mover), game.legal_actions(state)))
-    raise RuntimeError(f"{game.name}: a class deal did not end within {MAX_MOVES} moves.")
+    for decision in play_out(game, state, players, until=game.deal_over):
+        state = decision.after
+    return game.deal_score(state, 0)
 
 
 def keep_high(classes: Any, key: str, cls: Any, deals: Iterable[int]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardavia_nb.core.playing import play_out
 from cardavia_nb.games.french_tarot import FrenchTarotState
 from cardavia_nb.games.french_tarot.rules import PLAY
 from cardavia_nb.players.french_tarot import HighPlayer, LowPlayer
@@ -27,13 +28,8 @@ EXPLAIN_CARDS = {
 def explain_positions(deal: int = EXPLAIN_DEAL, seat: int = EXPLAIN_SEAT) -> list[FrenchTarotState]:
     """Every card decision of ``seat`` with more than one legal card in a deal played by Low players."""
     players = [LowPlayer(seed=s) for s in range(4)]
-    state, out = demo_deal(GAME, deal, **EXPLAIN_CARDS), []
-    while state.to_act is not None:
-        legal = GAME.legal_actions(state)
-        if state.to_act == seat and state.phase == PLAY and len(state.hands[seat]) < 18 and len(legal) > 1:
-            out.append(state)
-        state = GAME.apply(state, players[state.to_act].choose(GAME, GAME.observe(state, state.to_act), legal))
-    return out
+    return [d.state for d in play_out(GAME, demo_deal(GAME, deal, **EXPLAIN_CARDS), players)
+            if d.seat == seat and d.state.phase == PLAY and len(d.state.hands[seat]) < 18 and len(d.legal) > 1]
 
 
 class ExplainDemo(Panel):
