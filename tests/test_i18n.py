@@ -75,7 +75,7 @@ def test_translations_are_not_english_copies(lang):
 def _source_strings() -> tuple[set[str], set[str], set[str]]:
     """Every string literal in the code and notebooks, and the fixed prefixes and suffixes of f-strings."""
     literals, prefixes, suffixes = set(), set(), set()
-    files = [*ROOT.glob("cardavia_nb/**/*.py"), *ROOT.glob("widgets/*.js"), *ROOT.glob("site/*.py")]
+    files = [*ROOT.glob("cardavia_nb/**/*.py"), *ROOT.glob("widgets/**/*.js"), *ROOT.glob("site/*.py")]
     texts = [p.read_text(encoding="utf-8") for p in files]
     for nb in ROOT.glob("notebooks/*.ipynb"):
         texts += ["".join(c["source"]) for c in json.loads(nb.read_text())["cells"] if c["cell_type"] == "code"]

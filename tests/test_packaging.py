@@ -36,7 +36,8 @@ def wheel(tmp_path_factory) -> Path:
 
 def test_wheel_ships_front_end_template_and_catalogs(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
-    widgets = sorted(p.name for p in (ROOT / "widgets").glob("*") if p.suffix in (".js", ".css"))
+    widgets = sorted(p.relative_to(ROOT / "widgets").as_posix() for p in (ROOT / "widgets").rglob("*")
+                     if p.suffix in (".js", ".css"))
     assert widgets, "widgets/ has no front-end files"
     for name in widgets:
         assert f"cardavia_nb/widgets/{name}" in names
@@ -68,7 +69,7 @@ def test_installed_package_finds_its_assets_in_site_packages(binder_venv, tmp_pa
     venv, env = binder_venv
     code = (
         "import cardavia_nb, pathlib; from cardavia_nb.ui.assets import asset\n"
-        "p = asset('table.js'); assert 'site-packages' in str(p), p\n"
+        "p = asset('table/table.js'); assert 'site-packages' in str(p), p\n"
         "assert p.read_text().strip(); print(p)"
     )
     out = run(["python", "-c", code], cwd=tmp_path, env=env).stdout

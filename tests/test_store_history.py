@@ -202,7 +202,7 @@ def test_the_review_asked_by_the_address_opens_once_the_token_arrives(store):
     done = finished_game(store, token)
     [kept] = store.recent(token)
     settings, table, panel = game_page(store)
-    press(panel, f"review:{kept.id}")  # widgets/history.js sends ?review=<id> as the page opens
+    press(panel, f"review:{kept.id}")  # widgets/history/history.js sends ?review=<id> as the page opens
     assert table.review == {}
     connect(settings, token)
     assert table.state == done.state and reviewed(table) == done.record()

@@ -6,9 +6,13 @@ import re
 
 from cardavia_nb.players.base import RandomPlayer
 from cardavia_nb.ui import CardFan, Settings, Table, asset
-from cardavia_nb.ui.assets import SHARED_PARTS, shared_module
+from cardavia_nb.ui.assets import BOOT, SHARED_CSS, SHARED_PARTS, shared_module
 from tests.scanners import exposed_cards
 from tests.toy_game import Toy
+
+# The front-end files of the feature widgets (the table, its review, the history, the class).
+FRONT_END = ("table/model.js", "table/felt.js", "review/review.js", "table/table.js", "history/history.js",
+             "classroom/teacher_page.js", "classroom/student.js")
 
 
 def test_card_fan_names_cards_and_follows_language():
@@ -24,10 +28,10 @@ def test_card_fan_names_cards_and_follows_language():
 
 
 def test_front_end_files_fetch_nothing_and_css_is_scoped():
-    for name in ("table.js", "felt.js", *SHARED_PARTS, "settings.js", "drawn.js", "boot.js"):
+    for name in (*FRONT_END, *SHARED_PARTS, "settings.js", "panel_or_fan.js", BOOT):
         text = asset(name).read_text(encoding="utf-8")
         assert not [u for u in re.findall(r"https?://[^\s\"'`)]+", text) if "www.w3.org" not in u], name
-    css = re.sub(r"/\*.*?\*/", "", asset("cardavia.css").read_text(encoding="utf-8"), flags=re.S)
+    css = re.sub(r"/\*.*?\*/", "", asset(SHARED_CSS).read_text(encoding="utf-8"), flags=re.S)
     top_level_comma = r",(?![^()]*\))"  # a comma outside parentheses: :is(a, b) stays one selector
     selectors = [s.strip() for block in re.findall(r"([^{}]+)\{", css) for s in re.split(top_level_comma, block)]
     rules = [s for s in selectors if s and not s.startswith("@")]
@@ -55,14 +59,15 @@ def test_the_leak_scanner_finds_ids_and_names():
 
 
 def test_front_end_has_one_dom_helper_and_one_name_for_the_shared_module():
-    files = {name: asset(name).read_text(encoding="utf-8") for name in ("table.js", "felt.js", *SHARED_PARTS, "settings.js", "drawn.js", "boot.js")}
+    names = (*FRONT_END, *SHARED_PARTS, "settings.js", "panel_or_fan.js", BOOT)
+    files = {name: asset(name).read_text(encoding="utf-8") for name in names}
     for name, text in files.items():
         builders = re.findall(r"createElement\(", text)
-        assert len(builders) == (1 if name == "dom.js" else 0), f"{name}: DOM built outside shared.h"
+        assert len(builders) == (1 if name == "shared/dom.js" else 0), f"{name}: DOM built outside shared.h"
         assert "Object.assign(document" not in text and "function element(" not in text, name
         if "await loadShared(model)" in text:
             assert "const shared = await loadShared(model)" in text, f"{name}: the shared module has another name"
-    assert "export function h(" in files["dom.js"]
-    for name in ("table.js", "settings.js", "panels.js"):
+    assert "export function h(" in files["shared/dom.js"]
+    for name in ("table/table.js", "review/review.js", "settings.js", "shared/panels.js"):
         assert "@typedef" in files[name], f"{name}: its model has no JSDoc types"
-    assert "model.widget_manager" in files["boot.js"] and "NOT part of anywidget's documented model interface" in files["boot.js"]
+    assert "model.widget_manager" in files[BOOT] and "NOT part of anywidget's documented model interface" in files[BOOT]

@@ -11,7 +11,7 @@ from cardavia_nb import i18n
 
 from cardavia_nb.players.base import RandomPlayer
 from cardavia_nb.ui import Settings, Table, asset
-from cardavia_nb.ui.assets import SHARED_PARTS, shared_module
+from cardavia_nb.ui.assets import BOOT, SHARED_CSS, SHARED_PARTS, shared_module
 from tests.scanners import exposed_cards
 from tests.toy_game import Toy
 
@@ -41,9 +41,10 @@ def synced(table: Table) -> dict:
 
 
 def test_assets_are_found_as_paths():
-    for name in ("table.js", "felt.js", "review.js", *SHARED_PARTS, "settings.js", "drawn.js", "boot.js", "cardavia.css"):
+    table = ("table/model.js", "table/felt.js", "review/review.js", "table/table.js")
+    for name in (*table, *SHARED_PARTS, SHARED_CSS, "settings.js", "panel_or_fan.js", BOOT):
         assert isinstance(asset(name), Path) and asset(name).is_file()
-    assert Table._esm == "\n".join(asset(p).read_text(encoding="utf-8") for p in ("boot.js", "felt.js", "review.js", "table.js"))
+    assert Table._esm == "\n".join(asset(p).read_text(encoding="utf-8") for p in (BOOT, *table))
     assert Settings()._shared_esm == shared_module() == "\n".join(asset(p).read_text(encoding="utf-8") for p in SHARED_PARTS)
     with pytest.raises(FileNotFoundError, match="nowhere.js"):
         asset("nowhere.js")

@@ -11,7 +11,7 @@
 // model proxy happens to expose. This is the only place it is used: to find the hub's model by its
 // id (`get_model`). If a future anywidget hides it, `loadShared` throws at once, and every Cardavia
 // widget except the Settings bar stops drawing (the bar, the tables and the panels would each need
-// to carry the shared module and cardavia.css themselves again, about 30 kB of state per widget).
+// to carry the shared module and shared/cardavia.css themselves again, about 30 kB of state per widget).
 async function loadShared(model) {
   const manager = model.widget_manager;
   if (!manager?.get_model) throw new Error("Cardavia: this front end does not expose model.widget_manager.");

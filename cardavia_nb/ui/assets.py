@@ -16,21 +16,29 @@ log = logging.getLogger("cardavia_nb.ui")
 
 
 def asset(name: str) -> Path:
-    """The path of ``widgets/<name>``: inside the installed package first, else at the repo root.
+    """The path of ``widgets/<name>`` (``name`` may name a folder: ``"table/felt.js"``): inside the installed
+    package first, else at the repo root.
 
-    The wheel ships ``widgets/`` as ``cardavia_nb/widgets``; a source checkout keeps it beside the
+    ``widgets/`` mirrors this UI package: a feature's widget files in its folder (``table/``, ``review/``,
+    ``history/``, ``classroom/``), the page's furniture at the top, and in ``shared/`` what the hub carries once
+    per page. The wheel ships ``widgets/`` as ``cardavia_nb/widgets``; a source checkout keeps it beside the
     package. A missing file raises FileNotFoundError naming both places looked at.
     """
     package = Path(cardavia_nb.__file__).parent
-    places = (package / "widgets" / name, package.parent / "widgets" / name)
-    for place in places:
-        if place.is_file():
-            return place
-    raise FileNotFoundError(f"Front-end file {name!r} not found in {places[0].parent} or {places[1].parent}.")
+    roots = (package / "widgets", package.parent / "widgets")
+    for root in roots:
+        if (root / name).is_file():
+            return root / name
+    raise FileNotFoundError(f"Front-end file {name!r} not found in {roots[0]} or {roots[1]}.")
 
 
+# Prepended to every widget's module: finds the page's shared module on the hub.
+BOOT = "boot.js"
 # The parts of the page's shared module, in the order they are joined (a part uses earlier parts' names).
-SHARED_PARTS = ("dom.js", "cards.js", "look.js", "focus.js", "panels.js", "stylesheet.js")
+SHARED_PARTS = ("shared/dom.js", "shared/cards.js", "shared/look.js", "shared/focus.js", "shared/panels.js",
+                "shared/stylesheet.js")
+# The page's stylesheet, carried by the hub with the shared module.
+SHARED_CSS = "shared/cardavia.css"
 
 
 def shared_module() -> str:
@@ -39,9 +47,9 @@ def shared_module() -> str:
 
 
 def module(*names: str) -> str:
-    """A widget's ES module: ``widgets/boot.js`` (finds the page's shared module) then the ``widgets/``
-    files ``names``, joined in order into one module."""
-    return "\n".join(asset(name).read_text(encoding="utf-8") for name in ("boot.js", *names))
+    """A widget's ES module: ``BOOT`` then the ``widgets/`` files ``names`` (paths such as ``"table/felt.js"``),
+    joined in order into one module; a part may use only the names of the parts before it."""
+    return "\n".join(asset(name).read_text(encoding="utf-8") for name in (BOOT, *names))
 
 
 class Widget(anywidget.AnyWidget):
@@ -51,8 +59,9 @@ class Widget(anywidget.AnyWidget):
     The ES module of a widget cannot import a sibling file (anywidget loads it from memory), and
     sending the shared module and CSS with every widget made a page with 36 widgets carry a
     megabyte of state. So the hub alone carries the shared module (``shared_module()``, the
-    ``SHARED_PARTS`` of ``widgets/``) and ``widgets/cardavia.css`` as text; every other widget's front end finds the hub's model by ``_hub`` and imports the
-    module from it (once per page) — see ``widgets/boot.js``, prepended to each widget's module.
+    ``SHARED_PARTS`` of ``widgets/shared/``) and ``SHARED_CSS`` as text; every other widget's front end finds
+    the hub's model by ``_hub`` and imports the module from it (once per page) — see ``widgets/boot.js``
+    (``BOOT``), prepended to each widget's module.
 
     The browser is untrusted: the kernel writes every trait. A trait write from the page (an
     ipywidgets ``update``) is refused and the kernel's values are sent back; intents arrive as

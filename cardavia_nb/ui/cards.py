@@ -20,7 +20,7 @@ class CardFan(Widget):
     Names in words (for screen readers) follow the shared ``Settings`` language.
     """
 
-    _esm = module("drawn.js")
+    _esm = module("panel_or_fan.js")
     _renderer = traitlets.Unicode("fan").tag(sync=True)
 
     cards = traitlets.List().tag(sync=True)

@@ -1,8 +1,8 @@
 """Panels: blocks of teaching content (text, cards, buttons, tables) drawn in the page's language.
 
 A panel's Python side decides everything: ``render(lang)`` returns plain blocks and ``handle``
-reacts to the learner's clicks; the front end (``renderPanel`` in widgets/panels.js) only draws blocks and sends
-intents. Rule steps, demos and quizzes of the notebooks are small subclasses.
+reacts to the learner's clicks; the front end (``renderPanel`` in widgets/shared/panels.js) only draws blocks and
+sends intents. Rule steps, demos and quizzes of the notebooks are small subclasses.
 
 Blocks (dicts):
 ``{"type": "md", "html": ...}`` Markdown rendered to HTML by ``ui.markdown`` (headings, lists, emphasis, links);
@@ -43,7 +43,7 @@ IMAGE_TYPES = ("data:image/svg+xml;base64,", "data:image/png;base64,")
 class Panel(Widget):
     """Base of every teaching block; subclasses override ``render`` and, if interactive, ``handle``."""
 
-    _esm = module("drawn.js")
+    _esm = module("panel_or_fan.js")
     _renderer = traitlets.Unicode("panel").tag(sync=True)
     blocks = traitlets.List().tag(sync=True)
 

@@ -26,7 +26,7 @@ from cardavia_nb import i18n
 from cardavia_nb.core.text import Msg
 from cardavia_nb.store.browser import browser_edition, page_store
 from cardavia_nb.store.tokens import check_token, new_token
-from cardavia_nb.ui.assets import Widget, asset, module, shared_module
+from cardavia_nb.ui.assets import SHARED_CSS, Widget, asset, module, shared_module
 
 LOOK = ("contrast", "grain", "temperature")
 SUITS = ("two", "four")  # two-colour suits as printed, or one colour per suit (with a shape cue)
@@ -102,7 +102,7 @@ class Settings(Widget):
 
     _esm = module("settings.js")
     _shared_esm = traitlets.Unicode(shared_module()).tag(sync=True)
-    _shared_css = traitlets.Unicode(asset("cardavia.css").read_text(encoding="utf-8")).tag(sync=True)
+    _shared_css = traitlets.Unicode(asset(SHARED_CSS).read_text(encoding="utf-8")).tag(sync=True)
 
     lang = traitlets.Unicode(i18n.DEFAULT).tag(sync=True)
     contrast = traitlets.Int(50, min=0, max=100).tag(sync=True)

@@ -11,7 +11,7 @@ from tests.browser.pages import SETTLED, TABLE, cards_in, first_play, ids, playe
 
 PAGES = ["00-cardavia.ipynb", "01-truco.ipynb", "02-pao-de-kuai.ipynb", "03-french-tarot.ipynb"]
 VIEWPORTS = {"desktop": (1366, 900), "phone": (390, 844)}
-# Violations that live in the table widget (widgets/table.js, ui/table/widget.py), left to the table's own
+# Violations that live in the table widget (widgets/table/, ui/table/widget.py), left to the table's own
 # work; listed so that anything new fails. Everything outside the table must have none.
 TABLE_SIDE: set[str] = set()
 

@@ -59,7 +59,7 @@ def class_door(store: Any) -> Any:
 class ClassPlay(Panel):
     """``ClassPlay(table, keeper=keeper)`` under a game page's table; empty unless the page gives a class code."""
 
-    _esm = module("classplay.js")
+    _esm = module("classroom/student.js")
     worlds = WORLDS  # sampled worlds per judged decision in the deal's review
 
     def __init__(self, table: Any, *, keeper: Any = None, store: Any = None, free_play: Sequence[Any] = (),

@@ -1,12 +1,12 @@
 """The teacher's page: class sets (the same deals for a whole class) and their live board.
 
-Without the teacher key the page shows nothing but the request for it. The key comes from the page's
-front end (widgets/board.js: the teacher link's ``#key=`` fragment, ``{"type": "key", "value"}``) or from
-the key field; the kernel checks it against ``$CARDAVIA_TEACHER_HASH`` (``classroom.teacher_ok``) and keeps
-it server side only: no trait or message ever holds it. With it: create a set (game, 1–12 deals, level,
-on this server or with no shared server), choose one of the teacher's sets, and see its board (see
-``ui/classroom/teacher_view.py``), close the set, export the board as CSV, upload the students' results files, and
-open a student's deal in the replay at a mistake (a ``Table`` below the board, in review mode).
+Without the teacher key the page shows nothing but the request for it. The key comes from the page's front end
+(widgets/classroom/teacher_page.js: the teacher link's ``#key=`` fragment, ``{"type": "key", "value"}``) or from the
+key field; the kernel checks it against ``$CARDAVIA_TEACHER_HASH`` (``classroom.teacher_ok``) and keeps it server
+side only: no trait or message ever holds it. With it: create a set (game, 1–12 deals, level, on this server or with
+no shared server), choose one of the teacher's sets, and see its board (see ``ui/classroom/teacher_view.py``), close
+the set, export the board as CSV, upload the students' results files, and open a student's deal in the replay at a
+mistake (a ``Table`` below the board, in review mode).
 
 Live: while a set is shown the kernel asks the store for the set's change marker (``Classes.stamp``) once a
 second, on the kernel's own asyncio loop (a timer, not a thread: nothing waits), and draws the board
@@ -56,7 +56,7 @@ class Board(Panel):
     ``replays`` is the box under the board where a student's deal opens in the replay (display it too).
     """
 
-    _esm = module("board.js")
+    _esm = module("classroom/teacher_page.js")
 
     def __init__(self, *, classes: Any = None, environ: Mapping[str, str] | None = None, **kwargs: Any):
         self._classes = classes

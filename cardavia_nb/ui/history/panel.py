@@ -6,7 +6,7 @@ It reads the store under the page's token only (``Settings.on_token``), so it sh
 games; what it sends the page is words and the player's own finished records (``ui.disclosure`` decides
 which), never the token. On a game page
 a *Review* button opens a finished game in the table's review (``Keeper.review``); on the home page each
-game links to its game page with ``&review=<id>``, which that page's panel (widgets/history.js) sends
+game links to its game page with ``&review=<id>``, which that page's panel (widgets/history/history.js) sends
 back as the same press once the page's token has arrived.
 """
 
@@ -38,7 +38,7 @@ class History(Panel):
     """``History()`` on the home page (every game), ``History("truco", keeper=keeper)`` on a game page
     (that game; drawn again when the table's game ends)."""
 
-    _esm = module("history.js")
+    _esm = module("history/history.js")
 
     def __init__(self, game: str | None = None, *, keeper: Any = None, store: Any = None, **kwargs: Any):
         self.game, self._keeper, self._store = game, keeper, store

@@ -61,7 +61,7 @@ class Table(SeatView, Intents, Practice, Resuming, FrameParts, Widget):
     person's table shows its own seat and sends its moves to the one game.
     """
 
-    _esm = module("felt.js", "review.js", "table.js")
+    _esm = module("table/model.js", "table/felt.js", "review/review.js", "table/table.js")
 
     # One trait for everything the felt and the log draw: ``{seq, view, log, steps, selection, hint}``.
     # A single value changes at once, so the order of keys in a message can never change what is drawn.

@@ -20,7 +20,7 @@
 
   // The class board's teacher key comes in the address's fragment (#key=…, never sent to a server). It leaves
   // the address bar before anything is drawn (the bar may be on the projector) and is handed once to the
-  // board's front end (widgets/board.js), which sends it to the kernel.
+  // board's front end (widgets/classroom/teacher_page.js), which sends it to the kernel.
   let teacherKey = null;
   if (PAGE === "class" && /(^#|&)key=/.test(location.hash)) {
     const fragment = new URLSearchParams(location.hash.slice(1));

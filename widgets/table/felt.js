@@ -1,6 +1,7 @@
 // The felt of the Cardavia table: builders that draw one snapshot (seats, the middle, the hand, the
 // selection, the hint and the deal's summary) from the table's one UI state (`TableUI`, table.js).
-// ui/assets.py joins this file before table.js into the table's module; they share its names.
+// The second part of the table's module (see model.js): it uses model.js's names; the review's record
+// tools, drawn in the summary, come as `ui.recordTools`.
 
 const FOCUSABLE = "button:not([disabled]), input, select, [tabindex='0'], [tabindex='-1'].cv-felt";
 
@@ -102,7 +103,7 @@ function selectionBox(ui, view, t) {
 
 /** The deal's end: each seat's points by source, this deal's total when there are several sources,
  * the running score, the result's other lines, High on the same cards (once it has played them; the
- * `review` trait's `same`, review.js), and the one button to go on. */
+ * `review` trait's `same`, review/review.js), and the one button to go on. */
 function summaryBox(ui, view, t) {
   const { h } = ui.shared;
   const s = view.summary;
@@ -132,7 +133,7 @@ function summaryBox(ui, view, t) {
       h("span", { class: "cv-hints-used", "data-testid": "hints-used", text: s.hints }),
       s.replay ? h("span", { class: "cv-replay", "data-testid": "replay", text: s.replay }) : null,
       go),
-    reviewOf(ui).practice ? null : recordTools(ui, t));  // after the deal: review.js (a practice deal is never kept)
+    reviewOf(ui).practice ? null : ui.recordTools(ui, t));  // after the deal: review/review.js (a practice deal is never kept)
 }
 
 /** The Hint button on the human's turn, and the High player's ranking once Python sent it. */
@@ -154,7 +155,7 @@ function drawHint(ui, view, t) {
 }
 
 /** The middle: each seat's played cards or the Truco trick columns, then the other public groups (a line of
- * their own on a phone, see cardavia.css). */
+ * their own on a phone, see shared/cardavia.css). */
 function drawMiddle(ui, view) {
   const { h, cardElement } = ui.shared;
   ui.parts.middle.replaceChildren(
@@ -202,7 +203,7 @@ function reviewChanged(ui) {
 /** Draw one snapshot on the felt, keeping the player's focus in the table. */
 function drawFelt(ui, view) {
   ui.feltShape = feltShape(ui);
-  if (replaying(ui)) view = reviewOf(ui).replay.view;  // after the deal: the replay's move takes the felt (review.js)
+  if (replaying(ui)) view = reviewOf(ui).replay.view;  // after the deal: the replay's move takes the felt (review/review.js)
   if (!view || !view.seats) return;
   const { h, roving } = ui.shared;
   const p = ui.parts;
@@ -232,7 +233,7 @@ function drawFelt(ui, view) {
   p.root.dataset.game = view.game;
   p.root.dataset.over = view.over ? "1" : "0";
   p.root.dataset.toAct = String(view.seats.find((s) => s.turn)?.seat ?? "");
-  if (keep && !replaying(ui)) refocus(ui);  // in a replay the review panel keeps the focus (review.js)
+  if (keep && !replaying(ui)) refocus(ui);  // in a replay the review panel keeps the focus (review/review.js)
 }
 
 /** Focus the control the player used, or the next sensible one; never leave it on <body>. */

@@ -1,8 +1,8 @@
 // The Cardavia table: renders the snapshot Python sends, animates computer turns, sends intents.
 // It decides no rule and writes no trait: every click becomes a message (a TableIntent) that Python
 // checks with the engine. Stable hooks for browser tests: data-testid, data-action-id, data-card,
-// and data-ready="1" on the root once rendered. The felt's builders are in felt.js (joined before
-// this file by ui/assets.py).
+// and data-ready="1" on the root once rendered. The last part of the table's module (see model.js):
+// the felt's builders are in felt.js, the review's in review/review.js.
 
 /**
  * The table model's traits, all written by the kernel (cardavia_nb/ui/table/widget.py).
@@ -14,7 +14,7 @@
  * @property {"low"|"high"} level the computer players' level
  * @property {boolean} bar whether the bar (level, deal code, New game) is shown; a class deal hides it
  * @property {number} delay milliseconds between animated steps
- * @property {Look} look the page's look (the `Look` type of look.js)
+ * @property {Look} look the page's look (the `Look` type of shared/look.js)
  * @property {string} _hub the model id of the page's Settings
  *
  * @typedef {object} TableFrame
@@ -49,11 +49,6 @@
  *   | {type: "level", level: "low"|"high"} | {type: "skip"} | {type: "hint"}} TableIntent
  * @typedef {{id: string, name: string}} Card
  */
-
-/** A catalog text with its `{name}` placeholders filled from `values` (unknown names left as they are). */
-function fill(template, values) {
-  return String(template ?? "").replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
-}
 
 /**
  * What the felt and the log show, in order, for one committed frame: each animated step with its
@@ -97,13 +92,11 @@ function reducedMotion(el) {
  * @property {boolean} owns whether the player works in this table: the focus stays in it across redraws
  * @property {string|null} lastKey the control the player focused last
  * @property {boolean} reviewOpen whether the last round's review is open: it stays open across redraws
- * @property {boolean} [tookOver] the player just took over from the replay: the way back gets the focus (review.js)
+ * @property {boolean} [tookOver] the player just took over from the replay: the way back gets the focus (review/review.js)
  * @property {string|null} [feltShape] what of the `review` trait the felt drew last besides High's line (felt.js)
+ * @property {(ui: TableUI, t: Object<string, string>) => HTMLElement} recordTools the summary's record tools
+ *   (review/review.js's `recordTools`, which comes after the felt in the module)
  */
-
-const texts = (ui) => ui.model.get("texts") || {};
-const frameOf = (ui) => ui.model.get("frame") || {};
-const send = (ui, intent) => ui.model.send(intent);
 
 /** Build the table's parts once (the status is a live region: never recreated) and wire the bar. */
 function build(model, el, shared) {
@@ -136,7 +129,8 @@ function build(model, el, shared) {
   };
   /** @type {TableUI} */
   const ui = { model, shared, parts, narrow: globalThis.matchMedia?.("(max-width: 760px)"),
-    selected: [], picking: false, timers: [], animating: false, seen: null, owns: false, lastKey: null, reviewOpen: false };
+    selected: [], picking: false, timers: [], animating: false, seen: null, owns: false, lastKey: null, reviewOpen: false,
+    recordTools };
   const p = parts;
   p.root.append(p.play);
   el.append(p.root);
@@ -154,7 +148,7 @@ function build(model, el, shared) {
   const side = h("aside", { class: "cv-side" }, p.factsHead, p.facts, p.logHead, p.log);
   p.bar.append(p.levelSel, p.seedBox, p.newBtn);
   p.play.append(p.bar, p.notice, h("div", { class: "cv-main" }, p.felt, side));
-  for (const slot of [p.reviewSlot, p.reviewMore]) slot.addEventListener("keydown", (event) => replayKeys(ui, event));  // after the deal (review.js)
+  for (const slot of [p.reviewSlot, p.reviewMore]) slot.addEventListener("keydown", (event) => replayKeys(ui, event));  // after the deal (review/review.js)
   p.felt.append(p.reviewSlot, p.opponents, p.middle, h("div", { class: "cv-status-row" }, p.status, p.skipBtn), p.help, p.mySeat,
     p.handBox, p.selectionSlot, h("div", { class: "cv-action-row" }, p.actions, p.hintBtn), p.hintPanel, p.summary, p.reviewMore);
   return ui;

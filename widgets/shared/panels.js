@@ -1,4 +1,4 @@
-// Teaching panels and card fans: their widgets' own modules (drawn.js) only call these. Part of the
+// Teaching panels and card fans: their widgets' own module (panel_or_fan.js) only calls these. Part of the
 // page's shared module (see dom.js); uses `h`, `cardElement`, `applyLook`, `roving` and `keyOf`.
 
 /**

@@ -2,7 +2,8 @@
 // review's judgements, drawn from the table's `review` trait (the replay) and `judge` trait (the
 // judgements, which stream in while the replay stays: cardavia_nb/ui/review/reviewing.py). Like the rest of
 // the table it decides nothing: a step, a record's text or a mistake's move is sent as an intent that
-// Python checks. ui/assets.py joins this file between felt.js and table.js.
+// Python checks. The third part of the table's module (see table/model.js): it uses the names of
+// table/model.js and table/felt.js.
 
 /**
  * The table's `review` trait ({} during a deal; at its end the summary's `same`, then the review when asked for).
@@ -25,12 +26,8 @@
 
 const RECORD_CHARS = 1_000_001;  // a longer file is cut here: Python says it is too big (the limit is 1 MB)
 
-const reviewOf = (ui) => ui.model.get("review") || {};
 /** @returns {JudgeTrait|{}} */
 const judgeOf = (ui) => ui.model.get("judge") || {};
-
-/** Whether the replay takes the felt now. */
-const replaying = (ui) => !!(reviewOf(ui).open && reviewOf(ui).replay);
 
 /** The summary's record tools: download this deal's record, review it, open a record from a file or pasted text. */
 function recordTools(ui, t) {

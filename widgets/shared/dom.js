@@ -1,6 +1,6 @@
 // The one DOM helper of every Cardavia widget. Part of the page's shared module: ui/assets.py joins
-// dom.js, cards.js, look.js, focus.js, panels.js and stylesheet.js, in that order, into one ES module
-// (no build step), so a later part uses an earlier part's names directly.
+// dom.js, cards.js, look.js, focus.js, panels.js and stylesheet.js of widgets/shared/, in that order, into
+// one ES module (no build step), so a later part uses an earlier part's names directly, never the reverse.
 
 /**
  * The one DOM helper of every Cardavia widget: `h("button", {class: "cv-btn", text: "OK", onclick: f}, ...children)`.
