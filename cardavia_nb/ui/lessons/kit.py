@@ -62,10 +62,10 @@ def bullets(lines: Iterable[str]) -> dict:
     return md("\n".join(f"- {line}" for line in lines))
 
 
-def seat_name(seat: int, lang: str, you: int | None = None) -> str:
-    """A demo seat's name, the table's scheme (``cardavia_nb.i18n.seat_name``): "You" and "Computer n"
-    where the learner has a seat (``you``); "Player A", "Player B" … in rule examples nobody plays."""
-    return str(i18n.seat_name(seat, lang, reader=you))
+def seat_name(seat: int, lang: str, reader: int | None = None) -> str:
+    """A demo seat's name as plain text, the table's scheme (``cardavia_nb.i18n.seat_name``): "You" and
+    "Computer n" where the learner has a seat (``reader``); "Player A", "Player B" … in rule examples nobody plays."""
+    return str(i18n.seat_name(seat, lang, reader))
 
 
 class Intro(Panel):

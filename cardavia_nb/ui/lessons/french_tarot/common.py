@@ -13,19 +13,14 @@ from cardavia_nb.games.french_tarot import FrenchTarot, FrenchTarotState
 from cardavia_nb.games.french_tarot import rules as R
 from cardavia_nb.games.french_tarot.engine import fill_deal
 from cardavia_nb.ui.lessons import kit
-from cardavia_nb.ui.lessons.kit import LessonTexts, demo_rng, walk
+from cardavia_nb.ui.lessons.kit import LessonTexts, demo_rng, seat_name, walk
 from cardavia_nb.ui.panel import Prose
 from cardavia_nb.ui.settings import Settings
 
 GAME = FrenchTarot()
 PACK = "tarot"
-YOU = 0
+YOU = 0  # the learner's seat in the demos: "You", the others "Computer n"
 say = LessonTexts("french_tarot.lesson.{}")
-
-
-def name_of(seat: int, lang: str) -> str:
-    """A seat's name in the demos: "You" for seat 0, "Computer n" for the others."""
-    return kit.seat_name(seat, lang, you=YOU)
 
 
 def contract_name(contract: str, lang: str) -> str:
@@ -38,7 +33,7 @@ def played_by(trick, leader: int, taker: int | None, lang: str) -> dict[str, str
     marks = {}
     for i, card in enumerate(trick):
         seat = (leader + i) % 4
-        marks[card] = name_of(seat, lang) + (f" · {say('taker', lang)}" if seat == taker else "")
+        marks[card] = seat_name(seat, lang, YOU) + (f" · {say('taker', lang)}" if seat == taker else "")
     return marks
 
 

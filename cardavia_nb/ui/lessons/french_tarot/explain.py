@@ -6,9 +6,8 @@ from cardavia_nb.core.playing import play_out
 from cardavia_nb.games.french_tarot import FrenchTarotState
 from cardavia_nb.games.french_tarot.rules import PLAY
 from cardavia_nb.players.french_tarot import HighPlayer, LowPlayer
-from cardavia_nb.ui.lessons import kit
 from cardavia_nb.ui.lessons.french_tarot.common import GAME, PACK, contract_name, say, words
-from cardavia_nb.ui.lessons.kit import demo_deal
+from cardavia_nb.ui.lessons.kit import demo_deal, seat_name
 from cardavia_nb.ui.panel import Panel, Prose, buttons, cards, md, note, table
 from cardavia_nb.ui.settings import Settings
 
@@ -54,10 +53,9 @@ class ExplainDemo(Panel):
         """The position, the candidate moves with their values, and the move chosen."""
         state = self.positions[self.at]
         rows, chosen = self.considered()
-        seat_name = lambda seat: kit.seat_name(seat, lang)  # noqa: E731  (no "You": computers play every seat)
-        n, who = len(state.history) + 1, seat_name(EXPLAIN_SEAT)
-        marks = {c: seat_name((state.leader + i) % 4) for i, c in enumerate(state.trick)}
-        out = [note(say("ai.deal", lang, name=seat_name(state.taker),
+        n, who = len(state.history) + 1, seat_name(EXPLAIN_SEAT, lang)  # no "You": computers play every seat
+        marks = {c: seat_name((state.leader + i) % 4, lang) for i, c in enumerate(state.trick)}
+        out = [note(say("ai.deal", lang, name=seat_name(state.taker, lang),
                         contract=contract_name(state.contract, lang)), "info"),
                md(say("ai.position" if state.trick else "ai.lead", lang, n=n, name=who))]
         if state.trick:

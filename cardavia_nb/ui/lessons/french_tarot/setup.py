@@ -6,9 +6,9 @@ from cardavia_nb.core.game import IllegalAction
 from cardavia_nb.games.french_tarot import card_points, target
 from cardavia_nb.games.french_tarot import rules as R
 from cardavia_nb.ui.lessons.french_tarot.common import (
-    GAME, PACK, contract_name, group_title, name_of, pack_groups, say,
+    GAME, PACK, YOU, contract_name, group_title, pack_groups, say,
 )
-from cardavia_nb.ui.lessons.kit import bullets, demo_deal
+from cardavia_nb.ui.lessons.kit import bullets, demo_deal, seat_name
 from cardavia_nb.ui.panel import Panel, Quiz, buttons, cards, md, note, table
 from cardavia_nb.ui.settings import Settings
 
@@ -87,13 +87,14 @@ class AuctionDemo(Panel):
         ladder = [[contract_name(c, lang), f"×{R.MULTIPLIER[c]}",
                    say("step2.chien_" + {"prise": "taken", "garde": "taken", "garde_sans": "sans",
                                           "garde_contre": "contre"}[c], lang)] for c in R.CONTRACTS[1:]]
-        order = [name_of((AUCTION_DEALER + 1 + i) % 4, lang) for i in range(4)]
+        order = [seat_name((AUCTION_DEALER + 1 + i) % 4, lang, YOU) for i in range(4)]
         out = [md(say("step2.auction_text", lang)),
                table([say("step2.ladder_contract", lang), say("step2.ladder_multiplier", lang),
                       say("step2.ladder_chien", lang)], ladder),
-               note(say("step2.order", lang, dealer=name_of(AUCTION_DEALER, lang), order=", ".join(order)), "info")]
+               note(say("step2.order", lang, dealer=seat_name(AUCTION_DEALER, lang, YOU), order=", ".join(order)),
+                    "info")]
         s = self.state
-        said = [say("step2.said", lang, name=name_of(seat, lang),
+        said = [say("step2.said", lang, name=seat_name(seat, lang, YOU),
                     bid=say("step2.pass", lang) if bid == "pass" else contract_name(bid, lang))
                 for seat, bid in self.said]
         if said:
@@ -101,10 +102,10 @@ class AuctionDemo(Panel):
         if s.phase == R.BID and s.deal_no == self.start.deal_no:
             legal = GAME.legal_actions(s)
             allowed = ", ".join(GAME.label(a, lang) for a in legal)
-            out += [note(say("step2.speaks", lang, name=name_of(s.to_act, lang), allowed=allowed), "info"),
+            out += [note(say("step2.speaks", lang, name=seat_name(s.to_act, lang, YOU), allowed=allowed), "info"),
                     buttons([(a.id, GAME.label(a, lang)) for a in legal])]
         elif s.taker is not None:
-            out.append(note(say("step2.taker_is", lang, name=name_of(s.taker, lang),
+            out.append(note(say("step2.taker_is", lang, name=seat_name(s.taker, lang, YOU),
                                 contract=contract_name(s.contract, lang), m=R.MULTIPLIER[s.contract]), "ok"))
         else:
             out.append(note(say("step2.all_pass", lang), "bad"))

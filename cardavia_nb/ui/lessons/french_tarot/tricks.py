@@ -8,7 +8,8 @@ from cardavia_nb.core.game import Event, IllegalAction
 from cardavia_nb.games.french_tarot import FrenchTarotState, legal, trick_winner
 from cardavia_nb.games.french_tarot import rules as R
 from cardavia_nb.games.french_tarot.scoring import excuse_fate
-from cardavia_nb.ui.lessons.french_tarot.common import GAME, PACK, auction, fixture, name_of, played_by, run, say
+from cardavia_nb.ui.lessons.french_tarot.common import GAME, PACK, YOU, auction, fixture, played_by, run, say
+from cardavia_nb.ui.lessons.kit import seat_name
 from cardavia_nb.ui.panel import Panel, Quiz, buttons, cards, md, note
 from cardavia_nb.ui.settings import Settings
 
@@ -50,7 +51,7 @@ def trick_position(case: str) -> FrenchTarotState:
 def trick_words(event: Event, lang: str) -> str:
     """The end of a trick in words from the engine's events: its winner, and the Excuse kept."""
     if event.kind == "trick":
-        return say("step5.won", lang, name=name_of(event.seat, lang), points=event.amount)
+        return say("step5.won", lang, name=seat_name(event.seat, lang, YOU), points=event.amount)
     if event.kind == "excuse":
         return say("step5.excuse_half" if event.amount else "step5.excuse_kept", lang)
     return ""
@@ -80,7 +81,7 @@ class TrickDemo(Panel):
         legal = self.legal_cards()
         trick_marks = played_by(s.trick, s.leader, s.taker, lang)
         out = [buttons([(k, say(f"step5.case_{k}", lang)) for k in TRICKS], pressed=self.case),
-               note(say("step5.roles", lang, taker=name_of(s.taker, lang)), "info"),
+               note(say("step5.roles", lang, taker=seat_name(s.taker, lang, YOU)), "info"),
                md(say("step5.trick", lang)),
                cards(s.trick, PACK, lang, block="trick", marks=trick_marks),
                md(say("step5.hand", lang)),
@@ -142,11 +143,11 @@ class ExcuseDemo(Panel):
         marks = played_by(trick, leader, taker, lang)
         half = "no_half" if moved == 0 else "half_to_taker" if moved > 0 else "half_to_defence"
         out = [buttons([(k, say(f"step6.case_{k}", lang)) for k in EXCUSE_CASES], pressed=self.case),
-               md(say("step6.trick", lang, n=no, taker=name_of(taker, lang))),
+               md(say("step6.trick", lang, n=no, taker=seat_name(taker, lang, YOU))),
                cards(trick, PACK, lang, block="trick", marks=marks)]
         if slam:
             out.append(note(say("step6.slam_note", lang), "info"))
-        out.append(note(" ".join((say("step6.winner", lang, name=name_of(winner, lang)),
+        out.append(note(" ".join((say("step6.winner", lang, name=seat_name(winner, lang, YOU)),
                                   say("step6.to_taker" if to_taker else "step6.to_defence", lang),
                                   say(f"step6.{half}", lang))), "ok"))
         return out

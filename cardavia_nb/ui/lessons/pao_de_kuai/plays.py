@@ -42,7 +42,7 @@ class MustBeatDemo(Panel):
         if state.top is None:
             out.append(md(say("must.no_top", lang)))
         else:
-            out.append(md(say("must.top", lang, name=seat_name(state.top.seat, lang, you=0),
+            out.append(md(say("must.top", lang, name=seat_name(state.top.seat, lang, reader=0),
                               shape=shape_text(state.top.combo, lang))))
             out.append(cards(state.top.cards, PACK, lang, block="top"))
         out += [md(say("must.hand", lang)), cards(state.hands[0], PACK, lang, block="hand")]
