@@ -188,7 +188,7 @@ def initial_hands(view: FrenchTarotView, world: Guess) -> list[tuple[str, ...]]:
     return [tuple(h) for h in dealt]
 
 
-class Play(NamedTuple):
+class SeenPlay(NamedTuple):
     """One card another seat played: the trick before it, its leader, what the seat played from then on,
     and the suits a follow's legal cards come from (none for a lead, which looks at the whole hand)."""
 
@@ -200,23 +200,23 @@ class Play(NamedTuple):
     looks: frozenset[str]
 
 
-def other_plays(view: FrenchTarotView) -> dict[int, list[Play]]:
+def other_plays(view: FrenchTarotView) -> dict[int, list[SeenPlay]]:
     """Per other seat, every card it played so far, in order."""
-    out: dict[int, list[Play]] = {s: [] for s in range(4) if s != view.seat}
+    out: dict[int, list[SeenPlay]] = {s: [] for s in range(4) if s != view.seat}
     for leader, cards in tricks_so_far(view):
         for i, card in enumerate(cards):
             seat, before = (leader + i) % 4, cards[:i]
             led = next((c for c in before if c != R.EX), None)
             if seat != view.seat:
                 looks = frozenset((SUIT[led], "T", SUIT[R.EX])) if led else frozenset()
-                out[seat].append(Play(seat, before, leader, card, (), looks))
+                out[seat].append(SeenPlay(seat, before, leader, card, (), looks))
     return {s: [p._replace(later=tuple(q.card for q in ps[i:])) for i, p in enumerate(ps)] for s, ps in out.items()}
 
 
 Model = tuple[str, bool]  # the card low_play picks at one play, and whether it looked beyond the legal follows
 
 
-def _models(hand: tuple[str, ...], plays: list[Play], taker: int, old: list[Model] | None = None,
+def _models(hand: tuple[str, ...], plays: list[SeenPlay], taker: int, old: list[Model] | None = None,
             moved: frozenset[str] = frozenset()) -> list[Model]:
     """For a seat now holding ``hand``, what ``low_play`` picks at each of its plays; given the ``old``
     answers before cards of the suits ``moved`` left or joined the hand, only the plays they touch are redone."""
@@ -236,12 +236,12 @@ def _models(hand: tuple[str, ...], plays: list[Play], taker: int, old: list[Mode
     return out
 
 
-def _misses(models: list[Model], plays: list[Play]) -> list[str]:
+def _misses(models: list[Model], plays: list[SeenPlay]) -> list[str]:
     """The cards the model picks where they differ from the cards played."""
     return [m for (m, _), p in zip(models, plays) if m != p.card]
 
 
-def model_misses(hand: tuple[str, ...], plays: list[Play], taker: int) -> list[str]:
+def model_misses(hand: tuple[str, ...], plays: list[SeenPlay], taker: int) -> list[str]:
     """For a seat now holding ``hand``, the card ``low_play`` would have played instead, at each of its
     plays where that differs from the card it did play."""
     return _misses(_models(hand, plays, taker), plays)

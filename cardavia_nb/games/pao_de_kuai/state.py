@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from cardavia_nb.core.game import Event
-from cardavia_nb.games.pao_de_kuai.rules import Play
+from cardavia_nb.games.pao_de_kuai.rules import ComboPlay
 
 
 class PaoDeKuaiState(NamedTuple):
@@ -20,12 +20,12 @@ class PaoDeKuaiState(NamedTuple):
     hands: tuple[tuple[str, ...], ...]
     has_played: tuple[bool, ...]
     opening: bool
-    top: Play | None
+    top: ComboPlay | None
     passes: int
     round_passed: tuple[bool, ...]
     leader: int
     to_act: int | None
-    history: tuple[Play, ...]
+    history: tuple[ComboPlay, ...]
     bonuses: tuple[int, ...]
     winner: int | None
     out_of_play: tuple[str, ...]
@@ -51,9 +51,9 @@ class PaoDeKuaiView:
     to_act: int | None
     hand: tuple[str, ...]
     counts: tuple[int, ...]
-    top: Play | None
+    top: ComboPlay | None
     passed: tuple[bool, ...]
-    history: tuple[Play, ...]
+    history: tuple[ComboPlay, ...]
     has_played: tuple[bool, ...]
     leader: int
     opening: bool
