@@ -15,7 +15,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
-from cardavia_nb.core.arena import rotations, standings, tournament
+from cardavia_nb.core.arena import play_seeds, rotations, standings
 from cardavia_nb.games.pao_de_kuai import PaoDeKuai
 from cardavia_nb.players.base import RandomPlayer
 from cardavia_nb.players.pao_de_kuai import HighPlayer, LowPlayer
@@ -43,7 +43,7 @@ def main() -> None:
             start, played = time.perf_counter(), []
             for first in range(0, args.n, args.chunk):
                 seeds = list(range(first, min(args.n, first + args.chunk)))
-                played += tournament(game, players, seeds, executor=pool, lineups=rotations(3, 2))[1]
+                played += play_seeds(game, players, seeds, executor=pool, lineups=rotations(3, 2))[1]
                 print(f"{a} vs two {b}s, {seeds[-1] + 1} deals x 3 seatings ({time.perf_counter() - start:.0f} s):",
                       flush=True)
                 for row in standings(players, played):

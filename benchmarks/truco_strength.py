@@ -10,7 +10,7 @@ import argparse
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from cardavia_nb.core.arena import tournament
+from cardavia_nb.core.arena import play_seeds
 from cardavia_nb.core.record import replay
 from cardavia_nb.games.truco import Truco
 from cardavia_nb.players.base import RandomPlayer
@@ -47,7 +47,7 @@ def main() -> None:
             a, b = pair.split("-")
             players = [MAKERS[a](11, name=f"{a} (11)"), MAKERS[b](12, name=f"{b} (12)")]
             start = time.perf_counter()
-            standings, played = tournament(game, players, list(range(args.n)), executor=pool)
+            standings, played = play_seeds(game, players, list(range(args.n)), executor=pool)
             print(f"{a} vs {b}: {len(played)} matches in {time.perf_counter() - start:.0f} s", flush=True)
             for entrant, standing in enumerate(standings):
                 env, tru = points_per_deal(game, played)[entrant]

@@ -179,7 +179,7 @@ def test_mismatched_record_is_refused():
 def test_arena_rotates_seats_and_reports_intervals():
     game = Toy()
     players = [RandomPlayer(1, "A"), RandomPlayer(2, "B")]
-    table, played = arena.tournament(game, players, seeds=range(50))
+    table, played = arena.play_seeds(game, players, seeds=range(50))
     assert len(played) == 100 and {g.lineup for g in played} == {(0, 1), (1, 0)}
     assert sum(s.games for s in table) == 200
     for s in table:
@@ -191,9 +191,9 @@ def test_arena_rotates_seats_and_reports_intervals():
 def test_arena_runs_on_a_caller_executor_with_the_same_figures():
     game = Toy()
     players = [RandomPlayer(1, "A"), RandomPlayer(2, "B")]
-    serial, _ = arena.tournament(game, players, seeds=range(20))
+    serial, _ = arena.play_seeds(game, players, seeds=range(20))
     with ThreadPoolExecutor(2) as pool:
-        parallel, _ = arena.tournament(game, players, seeds=range(20), executor=pool)
+        parallel, _ = arena.play_seeds(game, players, seeds=range(20), executor=pool)
     assert serial == parallel
 
 

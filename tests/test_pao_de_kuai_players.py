@@ -45,7 +45,7 @@ def test_high_goes_out_when_it_can():
 
 
 def test_low_beats_random():
-    standings, _ = arena.tournament(GAME, [LowPlayer(1), RandomPlayer(2)], list(range(40)))
+    standings, _ = arena.play_seeds(GAME, [LowPlayer(1), RandomPlayer(2)], list(range(40)))
     low, rnd = standings
     assert low.win_rate > 0.55 and low.mean_payoff > rnd.mean_payoff
 

@@ -3,7 +3,7 @@
 from hypothesis import given, settings, strategies as st
 
 from cardavia_nb.core import testing
-from cardavia_nb.core.arena import tournament
+from cardavia_nb.core.arena import play_seeds
 from cardavia_nb.games.truco import CARDS, Truco
 from cardavia_nb.players.base import RandomPlayer
 from cardavia_nb.players.truco import HighPlayer, LowPlayer, equity
@@ -91,5 +91,5 @@ def test_high_keeps_its_strong_card_when_a_weak_one_wins():
 
 
 def test_low_beats_random_clearly():
-    standings, _ = tournament(G, [LowPlayer(1), RandomPlayer(2)], list(range(20)))
+    standings, _ = play_seeds(G, [LowPlayer(1), RandomPlayer(2)], list(range(20)))
     assert standings[0].win_rate >= 0.7

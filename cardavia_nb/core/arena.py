@@ -1,7 +1,9 @@
-"""Matches and tournaments between players, with win rates and mean payoffs and their 95% intervals.
+"""Games between players in this process, one (``play``) or duplicate deals on many seeds (``play_seeds``),
+with win rates and mean payoffs and their 95% intervals. The class tournament between sandboxed bots
+(``cardavia_nb.arena.tournament``) ranks its games with the same ``standings``.
 
 Games run on any ``concurrent.futures`` executor the caller passes (threads, processes, Dask, Ray):
-a class can spread a tournament over many machines without this module knowing about them.
+a class can spread its games over many machines without this module knowing about them.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
 
 @dataclass(frozen=True)
 class Standing:
-    """One entrant's figures over a tournament."""
+    """One entrant's figures over the games it played."""
 
     name: str
     games: int
@@ -116,7 +118,7 @@ def rotations(n_seats: int, n_entrants: int) -> list[tuple[int, ...]]:
     raise ValueError("Give one entrant per seat, or two entrants (one against copies of the other).")
 
 
-def tournament(game: Game, players: Sequence[Any], seeds: Sequence[int],
+def play_seeds(game: Game, players: Sequence[Any], seeds: Sequence[int],
                executor: Executor | None = None,
                lineups: Sequence[tuple[int, ...]] | None = None) -> tuple[list[Standing], list[PlayedGame]]:
     """Play every seed under every lineup (all seat rotations by default): duplicate deals.
