@@ -3,7 +3,7 @@ with who acts, the last Pao De Kuai round to review, seats, hints."""
 
 from __future__ import annotations
 
-from cardavia_nb.games.pao_de_kuai.rules import ComboPlay
+from cardavia_nb.games.pao_de_kuai.rules import Play
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.table.adapters.pao_de_kuai import last_round
 from tests.test_ui_table import send
@@ -144,8 +144,7 @@ def test_pao_de_kuai_summary_names_who_went_out_first():
 
 
 def test_last_round_ends_on_the_second_pass_in_a_row():
-    lead, answer = ComboPlay(0, ("3H",), "single", 1, 3), ComboPlay(1, ("5S",), "single", 1, 5)
-    pass_ = ComboPlay(0, (), "pass", 0, 0)
+    lead, answer, pass_ = Play(0, ("3H",), "single", 1, 3), Play(1, ("5S",), "single", 1, 5), Play(0, (), "pass", 0, 0)
     assert last_round([lead, answer]) == []
     assert last_round([lead, pass_, answer, pass_, pass_, lead]) == [lead, pass_, answer, pass_, pass_]
 

@@ -10,7 +10,7 @@ from cardavia_nb.core.rng import check_seed, rng
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games.pao_de_kuai import rules, words
 from cardavia_nb.games.pao_de_kuai.rules import (
-    DEAL_DOMAIN, DECK_IDS, HAND_SIZE, LEAD, OVER, PASS, RANK, RESPOND, SEATS, Combo, ComboPlay, canonical, card_ids,
+    DEAL_DOMAIN, DECK_IDS, HAND_SIZE, LEAD, OVER, PASS, RANK, RESPOND, SEATS, Combo, Play, canonical, card_ids,
     classify, classify_ranks, combinations_in, play_action,
 )
 from cardavia_nb.games.pao_de_kuai.scoring import bonus_amount, penalty_items, settle
@@ -115,13 +115,13 @@ class PaoDeKuai(Game[PaoDeKuaiState, PaoDeKuaiView]):
             owner = int(setup.get("top_owner", 0))
             if combo is None or owner not in range(SEATS):
                 raise ValueError("top must be a combination and top_owner a seat 0, 1 or 2.")
-            top = ComboPlay(owner, top_cards, *combo, bool(setup.get("top_response", False)))
+            top = Play(owner, top_cards, *combo, bool(setup.get("top_response", False)))
             history = (top,)
         passes = int(setup.get("passes", 0))
         if passes not in (0, 1) or (passes and top is None):
             raise ValueError("passes must be 0 or 1, and 1 only with a top.")
         passed = tuple(top is not None and 0 < (s - top.seat) % SEATS <= passes for s in range(SEATS))
-        history += tuple(ComboPlay(s, (), "pass", 0, 0) for s in range(SEATS) if passed[s])
+        history += tuple(Play(s, (), "pass", 0, 0) for s in range(SEATS) if passed[s])
         opening = bool(setup.get("opening", top is None and any("3H" in h for h in hands)))
         has_played = tuple(bool(x) for x in setup.get("has_played", (not opening,) * SEATS))
         winners = [s for s in range(SEATS) if not hands[s]]
@@ -183,7 +183,7 @@ class PaoDeKuai(Game[PaoDeKuaiState, PaoDeKuaiView]):
         cards = action.cards
         combo = classify_ranks(sorted(RANK[c] for c in cards), state.opening)
         response = state.top is not None
-        play = ComboPlay(seat, cards, combo.shape, combo.size, combo.key, response)
+        play = Play(seat, cards, combo.shape, combo.size, combo.key, response)
         gone = set(cards)
         hand = tuple(c for c in state.hands[seat] if c not in gone)
         hands = _with(state.hands, seat, hand)
@@ -208,7 +208,7 @@ class PaoDeKuai(Game[PaoDeKuaiState, PaoDeKuaiView]):
 
     def _pass(self, state: PaoDeKuaiState, seat: int) -> PaoDeKuaiState:
         """A pass: the round ends after the second one (with a bonus for a surviving response bomb)."""
-        history = state.history + (ComboPlay(seat, (), "pass", 0, 0),)
+        history = state.history + (Play(seat, (), "pass", 0, 0),)
         events = [Event("pass", seat)]
         top = state.top
         if state.passes == 0:

@@ -275,8 +275,8 @@ def shape_problem(ids: tuple[str, ...]) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class ComboPlay:
-    """One entry of the history: the cards a seat played as one combination, or a pass (no cards).
+class Play:
+    """One entry of the history: a seat's play (cards with their combination) or a pass (no cards).
 
     ``response`` says whether a play answered another seat's play (False for a lead).
     """
@@ -299,9 +299,6 @@ class ComboPlay:
         return self.shape == "pass"
 
 
-Play = ComboPlay  # the old name, still imported by ui/table/adapters/pao_de_kuai.py (being edited elsewhere)
-
-
 # --- legality ----------------------------------------------------------------------------------
 
 class Position(Protocol):
@@ -316,7 +313,7 @@ class Position(Protocol):
         """Each seat's cards."""
 
     @property
-    def top(self) -> ComboPlay | None:
+    def top(self) -> Play | None:
         """The play to beat, None when a round starts."""
 
     @property

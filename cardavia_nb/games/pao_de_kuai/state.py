@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from cardavia_nb.core.game import Event
-from cardavia_nb.games.pao_de_kuai.rules import ComboPlay
+from cardavia_nb.games.pao_de_kuai.rules import Play
 
 
 class PaoDeKuaiState(NamedTuple):
@@ -20,12 +20,12 @@ class PaoDeKuaiState(NamedTuple):
     hands: tuple[tuple[str, ...], ...]
     has_played: tuple[bool, ...]
     opening: bool
-    top: ComboPlay | None
+    top: Play | None
     passes: int
     round_passed: tuple[bool, ...]
     leader: int
     to_act: int | None
-    history: tuple[ComboPlay, ...]
+    history: tuple[Play, ...]
     bonuses: tuple[int, ...]
     winner: int | None
     out_of_play: tuple[str, ...]
@@ -51,9 +51,9 @@ class PaoDeKuaiView:
     to_act: int | None
     hand: tuple[str, ...]
     counts: tuple[int, ...]
-    top: ComboPlay | None
+    top: Play | None
     passed: tuple[bool, ...]
-    history: tuple[ComboPlay, ...]
+    history: tuple[Play, ...]
     has_played: tuple[bool, ...]
     leader: int
     opening: bool

@@ -13,13 +13,13 @@ from cardavia_nb.games.truco.scoring import (
     DEAL_SOURCES, chain_accepted, chain_refused, falta_points, match_winner, refused_stake, settle,
     stake,
 )
-from cardavia_nb.games.truco.state import Call, PlayedCard, Trick, TrucoState, TrucoView, observe, seen_by_seat
+from cardavia_nb.games.truco.state import Call, Play, Trick, TrucoState, TrucoView, observe, seen_by_seat
 from cardavia_nb.games.truco.words import describe, label, malas_buenas
 
 __all__ = [
     "AWAIT_ENVIDO", "AWAIT_PLAY", "AWAIT_TRUCO", "CARDS", "CHAIN_NAMES", "CODE", "Call", "DEAL_DOMAIN",
     "DEAL_OVER", "DEAL_SOURCES", "ENVIDO_CALLS", "HAND_SIZE", "MATCH_OVER", "PARDA", "PHASES", "POWER",
-    "PlayedCard", "SUIT", "TARGET", "TRUCO_CALLS", "Trick", "Truco", "TrucoState", "TrucoView",
+    "Play", "SUIT", "TARGET", "TRUCO_CALLS", "Trick", "Truco", "TrucoState", "TrucoView",
     "chain_accepted", "chain_refused", "deal_winner", "describe", "envido_value", "envido_winner",
     "falta_points", "illegal_reason", "label", "legal_actions", "malas_buenas", "match_winner",
     "next_leader", "observe", "refused_stake", "seen_by_seat", "settle", "stake", "trick_result",

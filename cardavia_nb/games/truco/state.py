@@ -70,7 +70,7 @@ class TrucoState(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
-class PlayedCard:
+class Play:
     """One card on the table and the seat that played it."""
 
     seat: int
@@ -81,7 +81,7 @@ class PlayedCard:
 class Trick:
     """A finished trick: its two plays (leader first), the winner seat, or ``parda`` True."""
 
-    plays: tuple[PlayedCard, ...]
+    plays: tuple[Play, ...]
     winner: int | None
     parda: bool
 
@@ -123,7 +123,7 @@ class TrucoView:
     deal_no: int
     trick_no: int
     trick_leader: int
-    trick_cards: tuple[PlayedCard, ...]
+    trick_cards: tuple[Play, ...]
     tricks: tuple[Trick, ...]
     calls: tuple[Call, ...]
     envido_state: str
@@ -144,7 +144,7 @@ def observe(s: TrucoState, seat: int) -> TrucoView:
     """The observation of ``seat`` in state ``s``."""
     n_done = len(s.results)
     tricks = tuple(
-        Trick(tuple(PlayedCard(p, c) for p, c in s.played[2 * i:2 * i + 2]),
+        Trick(tuple(Play(p, c) for p, c in s.played[2 * i:2 * i + 2]),
               None if r == PARDA else r, r == PARDA)
         for i, r in enumerate(s.results))
     counts = (len(s.hands[0]), len(s.hands[1]))
@@ -153,7 +153,7 @@ def observe(s: TrucoState, seat: int) -> TrucoView:
         original_hand=s.original[seat], envido_value=envido_value(s.original[seat]),
         scores=s.scores, dealer=s.dealer, mano=s.mano, deal_no=s.deal_no, trick_no=s.trick_no,
         trick_leader=s.trick_leader,
-        trick_cards=tuple(PlayedCard(p, c) for p, c in s.played[2 * n_done:]),
+        trick_cards=tuple(Play(p, c) for p, c in s.played[2 * n_done:]),
         tricks=tricks, calls=tuple(Call(p, a) for p, a in s.calls),
         envido_state=ENVIDO_STATES[s.envido_state],
         envido_chain=tuple(CHAIN_NAMES[c] for c in s.envido_chain),
