@@ -113,8 +113,8 @@ def test_a_bot_gets_only_a_view_gc_tricks_find_no_state(tmp_path):
     (tmp_path / "spy.py").write_text(SPY)
     (tmp_path / "good.py").write_text(textwrap.dedent(BOTS["good.py"]))
     entrants, excluded = arena.load_folder(tmp_path)
-    board = arena.tournament("truco", entrants, deals=2, progress=False)
-    assert not excluded and not board.forfeits and {r.standing.name for r in board.rows} == {"Spy", "First"}
+    leaderboard = arena.tournament("truco", entrants, deals=2, progress=False)
+    assert not excluded and not leaderboard.forfeits and {r.standing.name for r in leaderboard.rows} == {"Spy", "First"}
     # the same spy playing in the engine's own process would find the state: the sandbox is what hides it
     namespace: dict = {}
     exec(SPY, namespace)
@@ -130,25 +130,25 @@ def test_reading_a_missing_field_of_the_view_forfeits_with_the_reason():
         def choose(self, game, view, legal):
             return view.state
 
-    board = arena.tournament("truco", [Peek(), RandomPlayer(1)], deals=1, progress=False)
-    reasons = {f["reason"].text().split(" (")[0] for f in board.forfeits}
+    leaderboard = arena.tournament("truco", [Peek(), RandomPlayer(1)], deals=1, progress=False)
+    reasons = {f["reason"].text().split(" (")[0] for f in leaderboard.forfeits}
     assert reasons == {"the bot raised AttributeError: 'TrucoView' object has no attribute 'state'"}
-    assert board.forfeits[0]["reason"].text("fr").startswith("le robot a levé AttributeError")
+    assert leaderboard.forfeits[0]["reason"].text("fr").startswith("le robot a levé AttributeError")
 
 
-def test_notebook_bots_travel_and_the_board_renders(tmp_path):
+def test_notebook_bots_travel_and_the_leaderboard_renders(tmp_path):
     class Lowest:
         name = "Lowest"
 
         def choose(self, game, view, legal):
             return legal[-1]
 
-    board = arena.tournament("pao_de_kuai", [Lowest(), RandomPlayer(2)], deals=2, progress=False)
-    assert len(board.played) == 2 * 6  # 2 deals, each bot alone in each of 3 seats
-    assert sum(r.standing.games for r in board.rows) == 2 * 6 * 3
-    assert "<table" in board._repr_html_() and "Lowest" in board.text("fr")
-    assert board.plot().get_xlim() == (0, 1)
-    csv_path, json_path = board.write(tmp_path)
+    leaderboard = arena.tournament("pao_de_kuai", [Lowest(), RandomPlayer(2)], deals=2, progress=False)
+    assert len(leaderboard.played) == 2 * 6  # 2 deals, each bot alone in each of 3 seats
+    assert sum(r.standing.games for r in leaderboard.rows) == 2 * 6 * 3
+    assert "<table" in leaderboard._repr_html_() and "Lowest" in leaderboard.text("fr")
+    assert leaderboard.plot().get_xlim() == (0, 1)
+    csv_path, json_path = leaderboard.write(tmp_path)
     assert csv_path.exists() and json.loads(json_path.read_text())["game"] == "pao_de_kuai"
 
 
@@ -166,6 +166,6 @@ def test_a_bot_that_ends_its_process_forfeits_and_the_next_game_gets_a_new_one()
 
             os._exit(3)
 
-    board = arena.tournament("truco", [Quitter(), RandomPlayer(1)], deals=2, progress=False)
-    assert len(board.forfeits) == 4
-    assert {f["reason"].text() for f in board.forfeits} == {"the bot's process ended (exit code 3)"}
+    leaderboard = arena.tournament("truco", [Quitter(), RandomPlayer(1)], deals=2, progress=False)
+    assert len(leaderboard.forfeits) == 4
+    assert {f["reason"].text() for f in leaderboard.forfeits} == {"the bot's process ended (exit code 3)"}

@@ -4,7 +4,7 @@
 ``python -m cardavia_nb.arena BOTS_DIR --game truco`` does the same for every bot file of a folder.
 """
 
-from cardavia_nb.arena.board import Leaderboard
+from cardavia_nb.arena.leaderboard import Leaderboard
 from cardavia_nb.arena.referee import Entrant, Match, play_match
 from cardavia_nb.arena.tournament import entrant, load_folder, matches, play_all, round_robin, tournament
 

@@ -13,7 +13,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import ExitStack
 from pathlib import Path
 
-from cardavia_nb.arena.board import Leaderboard
+from cardavia_nb.arena.leaderboard import Leaderboard
 from cardavia_nb.arena.tournament import load_folder, matches, play_all, unique_names
 from cardavia_nb.games import REGISTRY
 from cardavia_nb.i18n import LANGS, translate
@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     entrants, excluded = load_folder(args.bots)
     for name, reason in excluded.items():
-        print(translate("bots.board.excluded_line", args.lang, file=name, reason=reason), file=sys.stderr)
+        print(translate("bots.leaderboard.excluded_line", args.lang, file=name, reason=reason), file=sys.stderr)
     if len(entrants) < 2:
         print(translate("bots.cli.too_few", args.lang, folder=args.bots, count=len(entrants)), file=sys.stderr)
         return 2
@@ -64,9 +64,9 @@ def main(argv: list[str] | None = None) -> int:
     print(translate("bots.cli.found", args.lang, count=len(entrants), folder=args.bots, games=len(games)))
     with ExitStack() as stack:
         played = play_all(games, executor(args, stack), not args.no_progress, args.game)
-    board = Leaderboard.of(args.game, entrants, played, excluded)
-    print(board.text(args.lang))
-    csv_path, json_path = board.write(args.out, args.lang)
+    leaderboard = Leaderboard.of(args.game, entrants, played, excluded)
+    print(leaderboard.text(args.lang))
+    csv_path, json_path = leaderboard.write(args.out, args.lang)
     print(translate("bots.cli.saved", args.lang, csv=csv_path, json=json_path))
     return 0
 

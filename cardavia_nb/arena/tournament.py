@@ -9,7 +9,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from cardavia_nb.arena.board import Leaderboard
+from cardavia_nb.arena.leaderboard import Leaderboard
 from cardavia_nb.arena.referee import Entrant, Match, close_idle, play_match
 from cardavia_nb.arena.sandbox import BotFailure, Seat
 from cardavia_nb.core.arena import PlayedGame, rotations

@@ -60,7 +60,7 @@ class Leaderboard:
         return cls(game, rows, forfeits, dict(excluded), tuple(played))
 
     def _header(self, lang: str) -> list[str]:
-        return [translate(f"bots.board.{c}", lang) for c in ("rank", "name", "games", "win_rate", "interval",
+        return [translate(f"bots.leaderboard.{c}", lang) for c in ("rank", "name", "games", "win_rate", "interval",
                                                               "mean_payoff", "forfeits")]
 
     def _cells(self, row: Row) -> list[str]:
@@ -74,9 +74,9 @@ class Leaderboard:
         widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
         out = ["  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip() for line in lines]
         for reason, count in Counter((f["bot"], f["reason"]) for f in self.forfeits).most_common(10):
-            out.append(translate("bots.board.forfeit_line", lang, bot=reason[0], reason=reason[1], count=count))
+            out.append(translate("bots.leaderboard.forfeit_line", lang, bot=reason[0], reason=reason[1], count=count))
         for name, reason in self.excluded.items():
-            out.append(translate("bots.board.excluded_line", lang, file=name, reason=reason))
+            out.append(translate("bots.leaderboard.excluded_line", lang, file=name, reason=reason))
         return "\n".join(out)
 
     def __str__(self) -> str:
@@ -86,7 +86,7 @@ class Leaderboard:
         """The leaderboard as an HTML table (for a notebook)."""
         head = "".join(f"<th>{escape(h)}</th>" for h in self._header(lang))
         body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in self._cells(r)) + "</tr>" for r in self.rows)
-        return f'<table class="cardavia-board"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+        return f'<table class="cardavia-leaderboard"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
     def _repr_html_(self) -> str:
         return self.html()
@@ -127,6 +127,6 @@ class Leaderboard:
                   [r.standing.win_high - r.standing.win_rate for r in rows]]
         ax.barh([r.standing.name for r in rows], rates, xerr=errors, capsize=4, color="#6a8caf")
         ax.set_xlim(0, 1)
-        ax.set_xlabel(translate("bots.board.plot_axis", lang))
-        ax.set_title(translate("bots.board.plot_title", lang, game=translate(f"bots.game.{self.game}", lang)))
+        ax.set_xlabel(translate("bots.leaderboard.plot_axis", lang))
+        ax.set_title(translate("bots.leaderboard.plot_title", lang, game=translate(f"bots.game.{self.game}", lang)))
         return ax
