@@ -9,7 +9,7 @@ from cardavia_nb.core.cards import deck
 from cardavia_nb.games.truco import PARDA, POWER, SUIT, TARGET, malas_buenas, trick_winner
 from cardavia_nb.ui.lessons import kit
 from cardavia_nb.ui.lessons.kit import demo_deal, toggle
-from cardavia_nb.ui.lessons.truco.common import DECK, GAME, PACK, board, say, seat_name
+from cardavia_nb.ui.lessons.truco.common import DECK, GAME, PACK, hands_and_tricks, say, seat_name
 from cardavia_nb.ui.panel import Panel, buttons, cards, md, note, number
 from cardavia_nb.ui.settings import Settings
 
@@ -106,7 +106,7 @@ class Dealing(Panel):
         return [md(say("deal.intro", lang)),
                 note(say("deal.now", lang, n=s.deal_no, dealer=seat_name(s.dealer, lang),
                          mano=seat_name(s.mano, lang)), "info"),
-                *board(s, lang, score=False),
+                *hands_and_tricks(s, lang, score=False),
                 buttons([("next", say("deal.next", lang)), ("shuffle", say("deal.shuffle", lang))])]
 
     def handle(self, intent: str, content: dict) -> None:

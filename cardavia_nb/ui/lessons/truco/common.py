@@ -1,4 +1,4 @@
-"""What every Truco lesson panel shares: the engine, its words, the demo seats and the board of a demo deal.
+"""What every Truco lesson panel shares: the engine, its words, the demo seats, a demo deal's hands and tricks.
 
 Demo seats are "Player A" (seat 0) and "Player B" (seat 1), as in the spec's worked examples; both
 hands are shown face up.
@@ -84,7 +84,7 @@ def _trick_row(n: int, plays: Sequence[Any], result: str, lang: str) -> list[str
     return [str(n), seat_name(plays[0].seat, lang), played.get(0, ""), played.get(1, ""), result]
 
 
-def board(state: TrucoState, lang: str, pick: bool = False, score: bool = True) -> list[dict]:
+def hands_and_tricks(state: TrucoState, lang: str, pick: bool = False, score: bool = True) -> list[dict]:
     """Both seats with their cards face up and the tricks; the seat to play may pick a card."""
     can_play = pick and any(a.kind == "play" for a in GAME.legal_actions(state))
     out: list[dict] = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardavia_nb.core.record import Record
 from cardavia_nb.ui.lessons.kit import bullets, replay_all
-from cardavia_nb.ui.lessons.truco.common import GAME, board, fixture, log_line, say, seat_name, status
+from cardavia_nb.ui.lessons.truco.common import GAME, fixture, hands_and_tricks, log_line, say, seat_name, status
 from cardavia_nb.ui.panel import Panel, buttons, md, note
 from cardavia_nb.ui.settings import Settings
 
@@ -53,13 +53,13 @@ class Replay(Panel):
         super().__init__(settings)
 
     def render(self, lang: str) -> list[dict]:
-        """Example buttons, the example's story, the board, what happened, and Next / Restart."""
+        """Example buttons, the example's story, the hands and tricks, what happened, and Next / Restart."""
         states = self._states[self.current]
         ids = self.examples[self.current].actions
         state = states[self.done]
         choices = [(f"preset:{name}", say(f"{self.prefix}.{name}.label", lang)) for name in self.examples]
         out = [md(say(f"{self.prefix}.intro", lang)), buttons(choices, pressed=f"preset:{self.current}"),
-               md(say(f"{self.prefix}.{self.current}.text", lang)), *board(state, lang)]
+               md(say(f"{self.prefix}.{self.current}.text", lang)), *hands_and_tricks(state, lang)]
         lines = [log_line(e, lang) for s in states[1:self.done + 1] for e in s.events]
         if lines:
             out.append(bullets(lines))

@@ -9,7 +9,8 @@ from cardavia_nb.games.truco import AWAIT_TRUCO, DEAL_OVER, TRUCO_CALLS
 from cardavia_nb.players.truco import HighPlayer, LowPlayer
 from cardavia_nb.ui.lessons.kit import bullets, replay_all
 from cardavia_nb.ui.lessons.truco.common import (
-    GAME, PACK, board, fixture, fixture_states, log_line, points_after, role_of, say, seat_name, status, trick_rows,
+    GAME, PACK, fixture, fixture_states, hands_and_tricks, log_line, points_after, role_of, say, seat_name, status,
+    trick_rows,
 )
 from cardavia_nb.ui.panel import Panel, buttons, cards, md, note, table
 from cardavia_nb.ui.settings import Settings
@@ -30,9 +31,9 @@ class TrucoStakes(Panel):
         return fixture_states(STAKE_HANDS, self.moves)[-1]
 
     def render(self, lang: str) -> list[dict]:
-        """The board, the stake facts, what refusing or folding would pay, the moves and the log."""
+        """The hands and tricks, the stake facts, what refusing or folding would pay, the moves and the log."""
         s = self.state()
-        out = [md(say("stakes.intro", lang)), *board(s, lang, pick=True), bullets(self._facts(s, lang))]
+        out = [md(say("stakes.intro", lang)), *hands_and_tricks(s, lang, pick=True), bullets(self._facts(s, lang))]
         if s.to_act is not None and s.phase != DEAL_OVER:
             who = seat_name(s.to_act, lang)
             moves = [(a.id, say("stakes.move", lang, name=who, move=GAME.label(a, lang)))
