@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from cardavia_nb.core.game import Game, IllegalAction
-from cardavia_nb.core.record import Record, RecordError, SeatPlayer, result_data
+from cardavia_nb.core.record import Record, RecordError, SeatPlayer, replayed, result_data
 from cardavia_nb.core.rng import derive
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games import REGISTRY, deal_over, get
@@ -178,11 +178,8 @@ def played(cls: ClassSet, index: int, record: Record) -> Played:
     result = result_data(game, final)
     if record.result is not None and record.result != result:
         raise refused("result_differs")
-    steps, state = [], start
-    for step, action_id in enumerate(record.actions):
-        if state.to_act == 0:
-            steps.append(step)
-        state = game.apply(state, action_id)
+    steps = [step for step, state in enumerate(replayed(game, canonical))
+             if step < len(record.actions) and state.to_act == 0]
     return Played(Record(cls.game, record.seed, record.actions, dict(game.options), setup, seats, result=result),
                   game.deal_score(final, 0), tuple(record.actions[s] for s in steps[:FIRST_DECISIONS]),
                   tuple(steps))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 from cardavia_nb import __version__
 from cardavia_nb.core.game import Game, IllegalAction, jsonable
@@ -153,9 +153,9 @@ def result_data(game: Game, state: Any) -> dict[str, Any] | None:
     return {"payoffs": list(result.payoffs), "winners": list(result.winners)}
 
 
-def replay(game: Game, record: Record, upto: int | None = None) -> Any:
-    """The state after the record's first ``upto`` actions (all by default) under ``game``; a whole
-    replay must also give the result the record states, if it states one."""
+def replayed(game: Game, record: Record, upto: int | None = None) -> Iterator[Any]:
+    """The record's deal under ``game``, then the state after each of its first ``upto`` actions (all by
+    default): the one replay of recorded moves, each refused in words (a RecordError) when it is not legal."""
     if record.game != game.name:
         raise _error("other_game", game=record.game, expected=game.name)
     if record.options != game.options:
@@ -165,11 +165,20 @@ def replay(game: Game, record: Record, upto: int | None = None) -> Any:
         state = game.new(record.seed, **(record.setup or {}))
     except (TypeError, ValueError):
         raise _error("bad_deal") from None
+    yield state
     for step, action_id in enumerate(record.actions[:upto], start=1):
         try:
             state = game.apply(state, action_id)
         except IllegalAction as err:
             raise _error("illegal_move", step=step, move=action_id, reason=err.msg) from None
+        yield state
+
+
+def replay(game: Game, record: Record, upto: int | None = None) -> Any:
+    """The state after the record's first ``upto`` actions (all by default) under ``game``; a whole
+    replay must also give the result the record states, if it states one."""
+    for state in replayed(game, record, upto):
+        pass
     if upto is None and record.result is not None and record.result != result_data(game, state):
         raise _error("result_differs")
     return state

@@ -16,9 +16,10 @@ results file (``class_record``).
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import pairwise
 from typing import Any
 
-from cardavia_nb.core.record import Record, replay
+from cardavia_nb.core.record import Record, replayed
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games import get
 from cardavia_nb.store.rows import Saved
@@ -30,10 +31,8 @@ def unseeded(record: Record) -> Record:
     rebuilt) and the deal's seed 0, the record beginning at its last deal (Tarot deals again after four
     passes, from the seed) so that it replays to the same end. A record that does not replay raises."""
     game = get(record.game, **record.options)
-    state = replay(game, record, upto=0)
     start, setup = 0, record.setup
-    for step, action_id in enumerate(record.actions, start=1):
-        before, state = state, game.apply(state, action_id)
+    for step, (before, state) in enumerate(pairwise(replayed(game, record)), start=1):
         if getattr(state, "deal_no", None) != getattr(before, "deal_no", None):
             start, setup = step, game.deal_setup(state)
     players = tuple(replace(p, seed=None) for p in record.players)

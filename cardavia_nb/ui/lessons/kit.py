@@ -1,4 +1,4 @@
-"""The lesson kit: what every game's lessons share (texts, bullets, replays, quizzes, picking, seat names, deals).
+"""The lesson kit: what every game's lessons share (texts, bullets, examples, quizzes, picking, seat names, deals).
 
 Each game's lessons are panels built from these pieces, so a lesson never rewrites a helper another
 lesson already has. Demo deals come from the lessons' own key domain (``demo_seed``): a seed the table
@@ -8,6 +8,7 @@ deals from is never a demo's seed, so no demo shows the cards of a table deal.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any, Callable, Iterable, Sequence
 
 from cardavia_nb import i18n
@@ -86,28 +87,14 @@ class Intro(Panel):
         return [*blocks[:-1], cards(tradition.sample, self.pack, lang, block="tradition"), blocks[-1]]
 
 
-# --- replays and picking -------------------------------------------------------------------------
-
-def walk(game: Game, state: Any, action_ids: Iterable[str]) -> list[Any]:
-    """``state`` and every state after it, one per move id (the engine checks each move)."""
-    states = [state]
-    for action_id in action_ids:
-        states.append(game.apply(states[-1], action_id))
-    return states
-
+# --- worked examples and picking ---------------------------------------------------------------
 
 def example(game: Game, action_ids: Sequence[str] = (), seed: int = 0, **setup: Any) -> Record:
     """A worked example as a version 2 game record: a fixture setup, its moves, a person in every seat
     (the rules' players A, B ...) and the result where the moves end the game."""
-    final = walk(game, game.new(seed, **setup), action_ids)[-1]
     players = tuple(SeatPlayer(HUMAN) for _ in range(game.num_players))
-    return Record(game.name, seed, tuple(action_ids), dict(game.options), setup, players,
-                  result=result_data(game, final))
-
-
-def replay_all(game: Game, record: Record) -> list[Any]:
-    """Every state of a record, from its start through each of its moves."""
-    return walk(game, replay(game, record, upto=0), record.actions)
+    record = Record(game.name, seed, tuple(action_ids), dict(game.options), setup, players)
+    return replace(record, result=result_data(game, replay(game, record)))
 
 
 def toggle(chosen: Sequence[str], card: str, limit: int | None = None, when_full: str = "keep") -> list[str]:

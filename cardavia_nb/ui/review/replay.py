@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cardavia_nb.core.game import Game
-from cardavia_nb.core.record import Record
+from cardavia_nb.core.record import Record, replayed
 from cardavia_nb.core.text import Msg
 from cardavia_nb.ui.table.adapters import Adapter
 from cardavia_nb.ui.table.snapshot import snapshot
@@ -42,12 +42,7 @@ class Replay:
 
 def replay_of(game: Game, adapter: Adapter, record: Record, seat: int) -> Replay:
     """Every state of ``record`` (already checked to replay) seen from ``seat``."""
-    state = game.new(record.seed, **(record.setup or {}))
-    states = [state]
-    for action_id in record.actions:
-        state = game.apply(state, action_id)
-        states.append(state)
-    return Replay(game, adapter, record, seat, tuple(states))
+    return Replay(game, adapter, record, seat, tuple(replayed(game, record)))
 
 
 def lines(replay: Replay, words: RenderContext) -> list[str]:

@@ -6,6 +6,7 @@ rest are dealt by a shuffle of the lessons' own key domain (``kit.demo_rng``).
 
 from __future__ import annotations
 
+from functools import reduce
 from typing import Callable
 
 from cardavia_nb import i18n
@@ -13,7 +14,7 @@ from cardavia_nb.games.french_tarot import FrenchTarot, FrenchTarotState
 from cardavia_nb.games.french_tarot import rules as R
 from cardavia_nb.games.french_tarot.engine import fill_deal
 from cardavia_nb.ui.lessons import kit
-from cardavia_nb.ui.lessons.kit import LessonTexts, demo_rng, seat_name, walk
+from cardavia_nb.ui.lessons.kit import LessonTexts, demo_rng, seat_name
 from cardavia_nb.ui.panel import Prose
 from cardavia_nb.ui.settings import Settings
 
@@ -57,7 +58,7 @@ def fixture(fixed: dict[int, tuple[str, ...]], chien: tuple[str, ...] = (),
 
 def run(state: FrenchTarotState, *action_ids: str) -> FrenchTarotState:
     """The state after the given actions, each applied by the engine."""
-    return walk(GAME, state, action_ids)[-1]
+    return reduce(GAME.apply, action_ids, state)
 
 
 def auction(dealer: int, taker: int, contract: str) -> tuple[str, ...]:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from cardavia_nb.core.cards import deck
+from cardavia_nb.core.record import replayed
 from cardavia_nb.games.pao_de_kuai import PaoDeKuaiState, shape_text
 from cardavia_nb.games.pao_de_kuai import RANK
-from cardavia_nb.ui.lessons.kit import bullets, demo_deal, example, replay_all
+from cardavia_nb.ui.lessons.kit import bullets, demo_deal, example
 from cardavia_nb.ui.lessons.pao_de_kuai.common import GAME, PACK, say, seat_name
 from cardavia_nb.ui.panel import Panel, buttons, cards, md, note
 from cardavia_nb.ui.settings import Settings
@@ -27,7 +28,7 @@ class RaceDemo(Panel):
     @staticmethod
     def replay() -> list[PaoDeKuaiState]:
         """Every state of the race deal, from the start to the seat going out."""
-        return replay_all(GAME, RACE)
+        return list(replayed(GAME, RACE))
 
     @classmethod
     def final_state(cls) -> PaoDeKuaiState:

@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from cardavia_nb.core.game import Event
+from cardavia_nb.core.record import replayed
 from cardavia_nb.games.truco import CARDS, DEAL_OVER, Truco, TrucoState, malas_buenas
 from cardavia_nb.i18n import card_name
-from cardavia_nb.ui.lessons.kit import LessonTexts, example, replay_all, seat_name
+from cardavia_nb.ui.lessons.kit import LessonTexts, example, seat_name
 from cardavia_nb.ui.panel import cards, md, table
 
 GAME = Truco()
@@ -35,7 +36,7 @@ def fixture(hands: tuple[str, str], scores: tuple[int, int] = (0, 0), dealer: in
 def fixture_states(hands: tuple[str, str], moves: Sequence[str] = (), scores: tuple[int, int] = (0, 0),
                    dealer: int = 1) -> list[TrucoState]:
     """Every state of a fixture deal through ``moves`` (the engine checks each move)."""
-    return replay_all(GAME, fixture(hands, scores, dealer, moves))
+    return list(replayed(GAME, fixture(hands, scores, dealer, moves)))
 
 
 def points_event(state: TrucoState) -> Event | None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cardavia_nb.core.record import Record
-from cardavia_nb.ui.lessons.kit import bullets, replay_all
+from cardavia_nb.core.record import Record, replayed
+from cardavia_nb.ui.lessons.kit import bullets
 from cardavia_nb.ui.lessons.truco.common import GAME, fixture, hands_and_tricks, log_line, say, seat_name, status
 from cardavia_nb.ui.panel import Panel, buttons, md, note
 from cardavia_nb.ui.settings import Settings
@@ -49,7 +49,7 @@ class Replay(Panel):
     def __init__(self, examples: dict[str, Record], prefix: str, settings: Settings | None = None):
         self.examples, self.prefix = examples, prefix
         self.current, self.done = next(iter(examples)), 0
-        self._states = {name: replay_all(GAME, record) for name, record in examples.items()}
+        self._states = {name: list(replayed(GAME, record)) for name, record in examples.items()}
         super().__init__(settings)
 
     def render(self, lang: str) -> list[dict]:

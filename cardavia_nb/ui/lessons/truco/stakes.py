@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from cardavia_nb.core.record import replay, replayed
 from cardavia_nb.games.truco import TrucoState
 from cardavia_nb.games.truco import AWAIT_TRUCO, DEAL_OVER, TRUCO_CALLS
 from cardavia_nb.players.truco import HighPlayer, LowPlayer
-from cardavia_nb.ui.lessons.kit import bullets, replay_all
+from cardavia_nb.ui.lessons.kit import bullets
 from cardavia_nb.ui.lessons.truco.common import (
     GAME, PACK, fixture, fixture_states, hands_and_tricks, log_line, points_after, role_of, say, seat_name, status,
     trick_rows,
@@ -101,11 +102,11 @@ class ExplainView(Panel):
 
     def state(self) -> TrucoState:
         """The position shown now (the computer is the seat to act)."""
-        return replay_all(GAME, POSITIONS[self.at])[-1]
+        return replay(GAME, POSITIONS[self.at])
 
     def render(self, lang: str) -> list[dict]:
         """Position and level buttons, what the computer sees, its table of moves, its choice."""
-        states = replay_all(GAME, POSITIONS[self.at])
+        states = list(replayed(GAME, POSITIONS[self.at]))
         s = states[-1]
         seat = s.to_act
         view = GAME.observe(s, seat)
