@@ -29,19 +29,21 @@ class Decision:
 
 
 def play_out(game: Game, state: Any, players: Sequence[Any], until: Callable[[Any], bool] | None = None,
-             limit: int | None = None) -> Iterator[Decision]:
+             limit: int | None = None, legal_of: Callable[[Any], Sequence[Action]] | None = None) -> Iterator[Decision]:
     """The decisions from ``state`` on, each seat's player (``players[seat]``: ``choose(game, view, legal)``)
     seeing only ``game.observe(state, seat)``; it stops when the game is over, when the seat to act has no
     player (None: a person acts there) or when ``until(state)`` holds. More than ``limit`` moves (by default
-    the game's own ``max_moves``) raise RuntimeError: a game that never ends is a bug, not a long game."""
+    the game's own ``max_moves``) raise RuntimeError: a game that never ends is a bug, not a long game.
+    ``legal_of(state)`` gives the legal moves where the caller asked the engine already (once per state)."""
     limit = game.max_moves if limit is None else limit
+    legal_of = game.legal_actions if legal_of is None else legal_of
     for count in range(limit + 1):
         seat = state.to_act
         if seat is None or players[seat] is None or (until is not None and until(state)):
             return
         if count == limit:
             break
-        view, legal = game.observe(state, seat), game.legal_actions(state)
+        view, legal = game.observe(state, seat), legal_of(state)
         began = time.perf_counter()
         action = players[seat].choose(game, view, legal)
         seconds = time.perf_counter() - began
