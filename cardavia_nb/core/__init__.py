@@ -1,1 +1,1 @@
-"""The foundation every game builds on: cards, seeded randomness, the game protocol, records, arena."""
+"""The foundation every game builds on: cards, seeded randomness, the game protocol, the play loop, records, arena."""
