@@ -70,13 +70,13 @@ def server_process(cmd: list[str], log: Path, probe: str, ready_seconds: float, 
             proc.kill()
 
 
-@contextlib.contextmanager
 # voila.json culls a kernel idle for 60 s with no page connected. A loaded test machine can take that long
 # between a page's notebook run and its browser connecting, and the page then finds no widget ("model not
 # found"; seen in a full run). The tests' pages are never left for long, so their kernels wait 10 minutes.
 KEEP_KERNELS = "--MappingKernelManager.cull_idle_timeout=600"
 
 
+@contextlib.contextmanager
 def voila_server(log: Path, extra: tuple[str, ...] = (), ready_seconds: float = 60,
                  env: dict | None = None) -> Iterator[Server]:
     """Voila on a free loopback port from the repo root (so it reads voila.json); ``env`` its environment
