@@ -9,6 +9,8 @@ from cardavia_nb.core.record import replay
 from cardavia_nb.games import get
 from cardavia_nb.players.seats import computer
 from cardavia_nb.players.session import Session
+from cardavia_nb.ui import Settings
+from cardavia_nb.ui.table import Table
 from cardavia_nb.ui.table.adapters import adapter_for
 
 GAMES = ["truco", "pao_de_kuai", "french_tarot"]
@@ -123,3 +125,20 @@ def test_two_tables_are_two_seats_of_one_game_and_each_shows_only_its_own_hand()
     for intent in ({"type": "new"}, {"type": "level", "level": "high"}):
         send(tables[0], intent)
         assert tables[0].notice == i18n.translate("ui.notice.shared_game", "en") and session.moves == moves
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_table_brought_back_applies_each_recorded_move_once(name, monkeypatch):
+    """Resuming walks the record once: the computers re-asked and the log rebuilt from the same states."""
+    first = session_of(name, {0})
+    first.start()
+    first_moves(first, 4)
+    record = first.record()
+    game = get(name)
+    applied = []
+    real = type(game).apply
+    monkeypatch.setattr(type(game), "apply", lambda self, state, action: applied.append(action) or real(self, state, action))
+    table = Table(game, settings=Settings(), delay=0, players={s: p for s, p in first.players.items()})
+    applied.clear()
+    table.resume(record)
+    assert table.moves == record.actions and len(applied) == len(record.actions)

@@ -8,10 +8,11 @@ player take a deal over from any move, or resume a game, against the very same o
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections import deque
+from typing import Any, Iterator, Sequence
 
 from cardavia_nb.core.game import Game
-from cardavia_nb.core.record import Record, RecordError, SeatPlayer, replay
+from cardavia_nb.core.record import Record, RecordError, SeatPlayer, replayed
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games import kit
 from cardavia_nb.players.base import RandomPlayer
@@ -49,16 +50,21 @@ def rebuilt(record: Record) -> list[Any]:
             for p in record.players]
 
 
-def walk(game: Game, record: Record, players: Sequence[Any], upto: int | None = None) -> Any:
-    """The state after the record's first ``upto`` moves, asking every computer seat its decision on
-    the way: each must be the recorded move, so the players' memories are as they were then."""
-    state = replay(game, record, upto=0)
-    for step, action_id in enumerate(record.actions[:upto], start=1):
+def walked(game: Game, record: Record, players: Sequence[Any], upto: int | None = None) -> Iterator[Any]:
+    """The record's deal, then the state after each of its first ``upto`` moves, asking every computer seat
+    its decision on the way: each must be the recorded move, so the players' memories are as they were then."""
+    states = replayed(game, record, upto)
+    state = next(states)
+    yield state
+    for step, (action_id, after) in enumerate(zip(record.actions, states), start=1):
         seat = state.to_act
         player = players[seat] if seat is not None and seat < len(players) else None
-        if player is not None:
-            chosen = player.choose(game, game.observe(state, seat), game.legal_actions(state)).id
-            if chosen != action_id:
-                raise RecordError(Msg.of("record.not_reproduced", step=step, move=action_id))
-        state = game.apply(state, action_id)
-    return state
+        if player is not None and player.choose(game, game.observe(state, seat), game.legal_actions(state)).id != action_id:
+            raise RecordError(Msg.of("record.not_reproduced", step=step, move=action_id))
+        yield after
+        state = after
+
+
+def walk(game: Game, record: Record, players: Sequence[Any], upto: int | None = None) -> Any:
+    """The state after the record's first ``upto`` moves, its computers asked on the way (``walked``)."""
+    return deque(walked(game, record, players, upto), maxlen=1)[0]

@@ -8,15 +8,13 @@ share one session. A session knows nothing of pages, languages or stores: those 
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, Sequence
 
 from cardavia_nb.core.game import Action, Game
-from cardavia_nb.core.record import Record, SeatPlayer, replay, result_data
-from cardavia_nb.players.seats import rebuilt, seat_of, walk
-
-MAX_STEPS = 10_000  # computer moves in one go: more than any game has
+from cardavia_nb.core.playing import play_out
+from cardavia_nb.core.record import Record, SeatPlayer, result_data
+from cardavia_nb.players.seats import rebuilt, seat_of, walked
 
 
 @dataclass(frozen=True)
@@ -39,9 +37,10 @@ class Watcher(Protocol):
 
 @dataclass
 class Session:
-    """One game in play: ``first`` the state it began at, ``moves`` every move since, ``players`` the computer
-    player of each computer seat, ``humans`` the seats people hold. ``seed`` is the deal code (None when it is
-    never told, as in a class deal); ``relevelled`` once the computers changed level mid-game (their moves replay,
+    """One game in play: ``first`` the state it began at, ``moves`` every move since (``passed``: each state
+    it went through), ``players`` the computer player of each computer seat, ``humans`` the seats people hold.
+    ``seed`` is the deal code (None when it is never told, as in a class deal); ``secret`` when no seed of it may leave, not even in a record (a class
+    set's deal: ``ui.disclosure``); ``relevelled`` once the computers changed level mid-game (their moves replay,
     they do not). ``pause(legal)`` names the one move that waits for a person although a computer acts."""
 
     game: Game
@@ -49,6 +48,7 @@ class Session:
     players: dict[int, Any]
     humans: frozenset[int] = frozenset({0})
     seed: int | None = None
+    secret: bool = False
     pause: Callable[[Sequence[Action]], Action | None] = lambda legal: None
     moves: list[str] = field(default_factory=list)
     relevelled: bool = False
@@ -56,7 +56,9 @@ class Session:
 
     def __post_init__(self) -> None:
         self.state = self.first
+        self.passed: list[Any] = [self.first]  # every state of the game so far, the first one first
         self.thinking = 0.0  # seconds the computers spent choosing in the last call
+        self._named: dict[int, tuple[Any, SeatPlayer]] = {}  # seat -> (its player, how a record names it)
 
     @property
     def to_act(self) -> int | None:
@@ -84,6 +86,7 @@ class Session:
         state = self.game.apply(self.state, action_id)
         self.moves.append(action_id)
         self.state = state
+        self.passed.append(state)
         return self._answer()
 
     def _moment(self, state: Any) -> Moment:
@@ -95,15 +98,14 @@ class Session:
         """The computers play until a person must act or a pause waits; watchers are told of the whole move."""
         self.thinking = 0.0
         moments = [self._moment(self.state)]
-        while len(moments) < MAX_STEPS and moments[-1].state.to_act not in (None, *self.humans) and moments[-1].pause is None:
-            now = moments[-1]
-            seat = now.state.to_act
-            began = time.perf_counter()
-            action = self.players[seat].choose(self.game, self.game.observe(now.state, seat), now.legal)
-            self.thinking += time.perf_counter() - began
-            self.moves.append(action.id)
-            self.state = self.game.apply(now.state, action)
-            moments.append(self._moment(self.state))
+        seated = [None if s in self.humans else self.players[s] for s in range(self.game.num_players)]
+        for decision in play_out(self.game, self.state, seated, until=lambda state: moments[-1].pause is not None,
+                                 legal_of=lambda state: moments[-1].legal):  # each state's moves asked once
+            self.thinking += decision.seconds
+            self.moves.append(decision.action.id)
+            self.state = decision.after
+            self.passed.append(decision.after)
+            moments.append(self._moment(decision.after))
         for watcher in list(self.watchers):
             watcher.moved(self, moments)
         return moments
@@ -116,13 +118,21 @@ class Session:
     def record(self) -> Record:
         """The game as a record: its deal written out, who sits where (a level and seed for computers that
         played the whole game at one level, else "bot"), every move, the result."""
-        seats = [seat_of(self.game.name, None if s in self.humans else self.players[s])
-                 for s in range(self.game.num_players)]
+        seats = [self._seat(s) for s in range(self.game.num_players)]
         if self.relevelled:  # the computers changed level during the game: their moves replay, they do not
             seats = [p if p.kind == "human" else SeatPlayer("bot", None, p.name) for p in seats]
         seed = getattr(self.first, "seed", self.seed or 0)  # the seed later shuffles (Truco, redeals) come from
         return Record(self.game.name, seed, tuple(self.moves), dict(self.game.options),
                       self.game.deal_setup(self.first), tuple(seats), result=result_data(self.game, self.state))
+
+    def _seat(self, seat: int) -> SeatPlayer:
+        """How the record names ``seat``'s player, worked out once per player (``seat_of`` builds a player to
+        compare with: not at every move)."""
+        player = None if seat in self.humans else self.players[seat]
+        named = self._named.get(seat)
+        if named is None or named[0] is not player:
+            named = self._named[seat] = (player, seat_of(self.game.name, player))
+        return named[1]
 
     @classmethod
     def resumed(cls, game: Game, record: Record, players: dict[int, Any], **kwargs: Any) -> "Session":
@@ -130,12 +140,12 @@ class Session:
         walked through the moves so that their memories are as they were (``players`` fill the seats the
         record cannot rebuild: a student's bot, a level switched mid-game)."""
         again = rebuilt(record)
-        final = walk(game, record, again)  # each computer re-asked its recorded moves: its memory as it was
+        passed = list(walked(game, record, again))  # each computer re-asked its recorded moves: its memory as it was
         seated = {s: again[s] if again[s] is not None else player for s, player in players.items()}
-        session = cls(game, replay(game, record, upto=0), seated, seed=record.seed,
+        session = cls(game, passed[0], seated, seed=record.seed,
                       relevelled=any(p.kind == "bot" for p in record.players), **kwargs)
-        session.moves, session.state = list(record.actions), final
+        session.moves, session.state, session.passed = list(record.actions), passed[-1], passed
         return session
 
 
-__all__ = ["MAX_STEPS", "Moment", "Session", "Watcher"]
+__all__ = ["Moment", "Session", "Watcher"]

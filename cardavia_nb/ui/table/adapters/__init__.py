@@ -33,10 +33,9 @@ class Adapter:
 
     # --- words -----------------------------------------------------------------------------
     def who(self, seat: int, view: Any, lang: str, after_preposition: bool = False) -> str:
-        """A seat's name for info lines: "You" (or "you" after a preposition) or "Computer N"."""
-        if seat == view.seat:
-            return t("you_lower" if after_preposition else "you", lang)
-        return t("computer", lang, n=seat)
+        """A seat's name for info lines, the one scheme (``i18n.seat_name``) from ``view``'s seat: "You" (or
+        "you" after a preposition) or "Computer N"."""
+        return format(i18n.seat_name(seat, lang, reader=view.seat), "obj" if after_preposition else "")
 
     def name(self, card: str, lang: str) -> str:
         """A card's name in words."""
