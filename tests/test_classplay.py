@@ -189,7 +189,7 @@ def test_the_finished_deal_is_written_once_and_its_review_with_it(store, classes
     assert played_again == [] and same.high is not None and found.high_score == same.high.value
     assert found.hindsight == ()
     assert rows(classes, class_results) == 1
-    page.panel._moved(page.table)  # told again about the same finished deal
+    page.panel.deal_ended(page.table)  # told again about the same finished deal
     page.panel.wait()
     record = page.panel.records[0]
     assert classes.finish(cls, page.settings.token, 0, record) is False

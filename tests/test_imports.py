@@ -1,4 +1,5 @@
-"""The package's import graph has no cycle (module-level and function-local imports alike)."""
+"""The package's import graph has no cycle (module-level and function-local imports alike; a type checker's
+``if TYPE_CHECKING:`` imports never run and are left out)."""
 
 import ast
 from pathlib import Path
@@ -13,6 +14,12 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+def type_only(tree: ast.Module) -> set[ast.AST]:
+    """The imports under ``if TYPE_CHECKING:``: they name a type for checkers and never run."""
+    return {inner for node in ast.walk(tree) if isinstance(node, ast.If) and isinstance(node.test, ast.Name)
+            and node.test.id == "TYPE_CHECKING" for inner in ast.walk(node) if isinstance(inner, (ast.Import, ast.ImportFrom))}
+
+
 def import_graph() -> dict[str, set[str]]:
     """Module -> the cardavia_nb modules it imports anywhere in its body (``from X import y`` counts
     ``X.y`` when that is a module, else ``X``: importing a submodule runs its package first anyway)."""
@@ -21,7 +28,11 @@ def import_graph() -> dict[str, set[str]]:
     for name, path in modules.items():
         is_pkg = path.name == "__init__.py"
         deps = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        skipped = type_only(tree)
+        for node in ast.walk(tree):
+            if node in skipped:
+                continue
             if isinstance(node, ast.Import):
                 deps.update(a.name for a in node.names)
             elif isinstance(node, ast.ImportFrom):

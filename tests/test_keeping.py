@@ -146,7 +146,7 @@ def test_a_practice_deal_taken_over_from_the_review_is_never_kept(store):
     play(table, 3)
     assert store.recent(first.token) == [done] and store.unfinished(first.token) == []
     table.send_intent({"type": "back_to_review"})
-    assert table.keeper is not None and not table.reviewing.practising
+    assert not table.reviewing.practising
     table.send_intent({"type": "new"})  # the real table keeps its games again
     assert store.in_progress(first.token, "pao_de_kuai") is not None
 

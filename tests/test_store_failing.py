@@ -13,6 +13,7 @@ from cardavia_nb.core.record import Record
 from cardavia_nb.store import Store, StoreError
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.history.keeper import Keeper
+from cardavia_nb.ui.table.companion import Companion
 from tests import databases
 from tests.wire import Wire, custom, leaks
 
@@ -32,13 +33,23 @@ def newer(url: str) -> str:
     return url
 
 
+class Noting(Companion):
+    """A part that notes the number of moves of the table's game each time it is told of a move."""
+
+    def __init__(self, observed: list[int]):
+        self.observed = observed
+
+    def moved(self, table: Table) -> None:
+        self.observed.append(len(table.record().actions))
+
+
 def opened(keeper: Keeper, game: str = "truco"):
     """A page of ``game`` kept by ``keeper``: its settings bar has sent a new token, as a page does; every
-    message the kernel sends is on the wire, and every committed move is noted as the class observers are."""
+    message the kernel sends is on the wire, and every committed move is noted as the class panel is told it."""
     settings = Settings()
     table = Table(game, settings=settings, keeper=keeper, seed=7)
     wire, observed = Wire(settings, table), []
-    table.observers.append(lambda t: observed.append(len(t.record().actions)))
+    table.attach(Noting(observed))
     custom(settings, {"type": "token", "value": ""})
     return settings, table, wire, observed
 

@@ -41,6 +41,7 @@ from cardavia_nb.ui.history.keeper import panel_store
 from cardavia_nb.ui.panel import Panel
 from cardavia_nb.ui.refusal import Refusal
 from cardavia_nb.ui.review.reviewing import WORLDS, deal_record
+from cardavia_nb.ui.table.companion import Companion
 
 log = logging.getLogger("cardavia_nb.ui.classroom.student")
 MAX_CODE = 200
@@ -56,7 +57,7 @@ def class_door(store: Any) -> Any:
     return Classes(store)
 
 
-class ClassPlay(Panel):
+class ClassPlay(Panel, Companion):
     """``ClassPlay(table, keeper=keeper)`` under a game page's table; empty unless the page gives a class code."""
 
     _esm = module("classroom/student.js")
@@ -84,8 +85,7 @@ class ClassPlay(Panel):
         self._lock = threading.RLock()
         self.thread: threading.Thread | None = None
         super().__init__(settings=table.settings, **kwargs)
-        table.gates.append(self._gate)
-        table.observers.append(self._moved)
+        table.attach(self)
         self.settings.on_token(self._on_token)
 
     @property
@@ -155,7 +155,7 @@ class ClassPlay(Panel):
         except ClassError as err:
             self.tell(err.msg)
 
-    def _gate(self, kind: str, content: dict) -> bool:
+    def gate(self, kind: str, content: dict) -> bool:
         """The table's intents in class: no level switch, no new game, no hint; no review of a finished deal
         before its result is written (it shows every hand, and an unwritten deal could come back); a
         finished class deal's *New game* (and Truco's *Next deal*) deals the set's next deal. Practice
@@ -289,7 +289,9 @@ class ClassPlay(Panel):
             return
         self.deal, self.over = index, finished
         table.seed = None  # the set's deal code never reaches the page
-        self._moved(table)  # a deal that ended before the page went away is written now
+        self.moved(table)
+        if deal_over(table.game, table.state):
+            self.deal_ended(table)  # a deal that ended before the page went away is written now
         if index in self.done:
             self._read_results(index)
 
@@ -311,13 +313,14 @@ class ClassPlay(Panel):
         except Exception:  # shown on the board only: the deal is played all the same
             log.warning("class: deal %s could not be marked begun", index, exc_info=True)
 
-    def _moved(self, table: Any) -> None:
-        """After each move at the table: the results still waiting are written; when the set's deal ends,
-        it is written and reviewed in the background."""
-        if not self.joined or self.deal is None:
-            return
-        self._write_waiting()
-        if self.over or table.reviewing.practising or not deal_over(table.game, table.state):
+    def moved(self, table: Any) -> None:
+        """After each move at the table: the results still waiting are written."""
+        if self.joined and self.deal is not None:
+            self._write_waiting()
+
+    def deal_ended(self, table: Any) -> None:
+        """The set's deal ended at the table: it is written and reviewed in the background (once)."""
+        if not self.joined or self.deal is None or self.over:
             return
         index = self.deal
         record = replace(table.record(), seed=deal_seed(self.cls, index))  # the deal's seed, never shown

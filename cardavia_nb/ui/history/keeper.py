@@ -10,7 +10,6 @@ to the server log only (never the token, a path or a URL to the page).
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import Any, Callable
 
@@ -19,6 +18,7 @@ from cardavia_nb.core.text import Msg
 from cardavia_nb.store.errors import StoreError
 from cardavia_nb.ui.disclosure import listed
 from cardavia_nb.ui.refusal import Refusal
+from cardavia_nb.ui.table.companion import Companion
 
 log = logging.getLogger("cardavia_nb.ui.history.keeper")
 _OPEN: dict[str | None, Any] = {}  # the kernel's stores by URL, opened once
@@ -60,12 +60,7 @@ def outcome(record: Record, seat: int) -> tuple[float | None, str | None]:
     return points, "drawn" if len(winners) == len(record.players) else "won"
 
 
-def deal_key(record: Record) -> str:
-    """What tells one game from another at a table: its seed and its deal, as one text."""
-    return json.dumps([record.seed, record.setup], sort_keys=True)
-
-
-class Keeper:
+class Keeper(Companion):
     """Keeps one table's games in the store; ``Table(..., keeper=Keeper())`` on a game page."""
 
     def __init__(self, store: Any = None, url: str | None = None):
@@ -74,7 +69,7 @@ class Keeper:
         self.table: Any = None
         self.token: str | None = None
         self.game_id: int | None = None  # the store's row of the game in play
-        self._deal: str | None = None  # ``deal_key`` of that game: another means a new game
+        self._new_row = True  # the next save is a game of its own: a new row (a new game, or a new token)
         self._moves = 0
         self._over = False  # that game was saved finished
         self._fresh = 0  # how many moves the row had when this page dealt it: more means a game in progress
@@ -84,7 +79,7 @@ class Keeper:
         self.apart = False  # the table plays a class's deals: kept apart from the player's own games
         self.finished: list[Callable[[], None]] = []  # called when a game is kept finished (the history panel)
 
-    def attach(self, table: Any) -> None:
+    def attached(self, table: Any) -> None:
         """Follow ``table``: keep its game once the page has told its token. The store is opened now, as the
         notebook runs (a pooled kernel preheating), not when the page's token arrives: importing SQLAlchemy and
         Alembic was most of a class's wait when thirty tokens came at once. A store that cannot be opened is
@@ -123,7 +118,8 @@ class Keeper:
 
     def _on_token(self, token: str, reason: str | None) -> None:
         """The page's token: resume its game in progress here, else keep the game in play from now."""
-        self.token, self.game_id, self._deal, self.parked = token, None, None, False
+        self.token, self.game_id, self._new_row, self.parked = token, None, True, False
+        self._owed = None  # a save the last token owes is not this token's to write
         saved = None if self.store is None else self._safely(self._kept_game, token, reason)
         if saved is not None:
             self._resume(saved)
@@ -150,12 +146,12 @@ class Keeper:
         table = self.table
         try:
             record = Record.from_json(saved.record)
-            self.game_id, self._deal, self._moves, self._over = saved.id, deal_key(record), len(record.actions), False
+            self.game_id, self._new_row, self._moves, self._over = saved.id, False, len(record.actions), False
             self._fresh = -1  # a game brought back is a game in progress, even before its next move
-            table.resume(record)  # its computer moves, if any, are saved in this row
+            table.resume(record, secret=self.apart)  # its computer moves, if any, are saved in this row
         except Exception:  # a record of another version may fail anywhere in replaying: never the page's problem
             log.warning("store: kept game %s no longer replays", saved.id, exc_info=True)
-            self.game_id = self._deal = None
+            self.game_id, self._new_row = None, True
             self.moved(table)
             table.tell(Msg.of("store.unreplayable"), "info")
             return
@@ -190,15 +186,15 @@ class Keeper:
         if not saved.over:
             raise Refusal(Msg.of("store.review.unfinished"))
         playing = self.game_id is not None and not self._over and self._moves > self._fresh
-        before = (self.game_id, self._deal, self._moves, self._over)
+        before = (self.game_id, self._new_row, self._moves, self._over)
         try:
             record = Record.from_json(saved.record)
             # the row is kept as it is: ``moved`` sees this game saved and over, and writes nothing
-            self.game_id, self._deal, self._moves, self._over = saved.id, deal_key(record), len(record.actions), True
+            self.game_id, self._new_row, self._moves, self._over = saved.id, False, len(record.actions), True
             table.resume(record)
         except Exception:  # a record of another version may fail anywhere in replaying: refused, nothing changed
             log.warning("store: kept game %s no longer replays for its review", saved.id, exc_info=True)
-            self.game_id, self._deal, self._moves, self._over = before
+            self.game_id, self._new_row, self._moves, self._over = before
             raise Refusal(Msg.of("store.review.unreplayable")) from None
         self.parked = self.parked or playing
         table.send_intent({"type": "review"})
@@ -227,7 +223,7 @@ class Keeper:
         the class deal in progress, if any, comes back on the table."""
         if self.apart:
             return
-        self.apart, self.game_id, self._deal = True, None, None
+        self.apart, self.game_id, self._new_row, self._owed = True, None, True, None
         store = self.store
         if store is None or self.token is None:
             return
@@ -235,21 +231,24 @@ class Keeper:
         if saved is not None:
             self._resume(saved)
 
+    def began(self, table: Any) -> None:
+        """A new game at the table: its first save makes a new row."""
+        self._new_row = True
+
     def moved(self, table: Any) -> None:
         """Save the table's game after a committed move (a new row for a new game). A save that fails is owed:
         the next move saves the whole game so far, and a game that ended unsaved is saved before the next one."""
         if self.token is None or self.store is None:
             return
         record = table.record()
-        deal = deal_key(record)
-        if deal != self._deal or len(record.actions) < self._moves:
-            if self._owed is not None and deal_key(self._owed[0]) == self._deal:
+        if self._new_row:
+            if self._owed is not None:
                 self._save(*self._owed)  # the last game ended while the store failed
-            self.game_id, self._over, self._fresh = None, False, len(record.actions)
+            self.game_id, self._over, self._fresh, self._new_row = None, False, len(record.actions), False
             self.parked = False  # the new row leaves the game kept aside (store.save): New game was said to
         elif self._over and self._owed is None:
             return
-        self._deal, self._moves = deal, len(record.actions)
+        self._moves = len(record.actions)
         points, result = outcome(record, table.human)
         self._over = result is not None
         scores = table.game.match_scores(table.state)

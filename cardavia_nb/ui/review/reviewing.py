@@ -38,6 +38,7 @@ from cardavia_nb.ui.refusal import Refusal
 from cardavia_nb.ui.review.replay import Replay, frame, jumps, lines, replay_of
 from cardavia_nb.ui.review import same_cards
 from cardavia_nb.ui.review.same_cards import SameCardsLine
+from cardavia_nb.ui.table.companion import Companion
 
 log = logging.getLogger("cardavia_nb.ui")
 
@@ -101,10 +102,12 @@ def outcome(unit: str, value: float, lang: str) -> str:
     return amount(unit, value, lang, signed=True)
 
 
-class Reviewing:
-    """The review side of one table: its intents, the replay's position, the judgements heard so far."""
+class Reviewing(Companion):
+    """The review side of one table: its intents, the replay's position, the judgements heard so far. It follows
+    practice deals too (their end shows the practice's banner, not a High line)."""
 
     worlds = WORLDS
+    follows_practice = True
 
     def __init__(self, table: Any, push: Callable[..., None]):
         self.table = table
@@ -146,11 +149,10 @@ class Reviewing:
             self.same.forget()
             self.render()  # nothing, or the practice's banner
 
-    def deal_ended(self) -> None:
-        """The table's hook after each update: once a deal is over (not a practice deal, and against
-        computer players the record names), High plays it again in the player's seat while the summary is read."""
-        table = self.table
-        if not same_cards.wanted() or self.practising or not table.moves or not deal_over(table.game, table.state):
+    def deal_ended(self, table: Any) -> None:
+        """A deal is over (not a practice deal, and against computer players the record names): High plays it
+        again in the player's seat while the summary is read."""
+        if not same_cards.wanted() or self.practising or not table.moves:
             return  # a table set at a finished position (a board's replay) has no deal of its own to replay
         try:
             record = deal_record(table)
@@ -169,7 +171,7 @@ class Reviewing:
         # a table set at a finished position (the board's replay of a student's deal) has no deal of its own:
         # its file is the record it opened
         shown = self.replay.record if not table.moves and self.replay is not None else deal_record(table)
-        record = leaving(shown, apart=table.keeper is not None and table.keeper.apart)
+        record = leaving(shown, apart=table.session.secret)
         self.table._clear_notice()
         self.table.send({"type": "download", "name": file_name(record.game, datetime.now(timezone.utc)),
                          "text": record.to_json()})

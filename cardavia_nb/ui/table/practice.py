@@ -13,15 +13,14 @@ from cardavia_nb.players.session import Session
 @dataclass(frozen=True)
 class Aside:
     """The game in play set aside while the player practises from a move of the review, given back unchanged:
-    its session, this seat's reading of it and log, the hints, the frame; the keeper too, so that a practice
-    deal is never kept or counted."""
+    its session, this seat's reading of it and log, the hints, the frame (a practice deal is told only to the
+    parts that follow practice: it is never kept or counted)."""
 
     session: Session
     turn: Any
     log: list
     lines: list
     hints: int
-    keeper: Any
     frame: dict
 
 
@@ -31,15 +30,15 @@ class Practice:
     def practise(self, state: Any, players: dict[int, Any], opening: Msg) -> Aside:
         """Play on from ``state`` against ``players`` (practice); returns the game in play, set aside."""
         self._alone()
-        aside = Aside(self.session, self._turn, self._log, self._lines, self.hints, self.keeper, self.frame)
-        self._players, self.keeper = players, None
+        aside = Aside(self.session, self._turn, self._log, self._lines, self.hints, self.frame)
+        self._players = players
         self._begin(state, None, opening)
         return aside
 
     def unpractise(self, aside: Aside) -> None:
         """Back from practice: the game set aside by ``practise`` is the game in play again, as it was."""
         self.session, self._turn, self._log, self._lines = aside.session, aside.turn, aside.log, aside.lines
-        self.hints, self.keeper, self._players = aside.hints, aside.keeper, dict(aside.session.players)
+        self.hints, self._players = aside.hints, dict(aside.session.players)
         with self.hold_sync():
             self._clear_notice()
             self._commit(**{**aside.frame, "steps": [], "seq": self.seq + 1})

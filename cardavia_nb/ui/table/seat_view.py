@@ -1,5 +1,5 @@
 """A table as a view of one seat of a session: it reads each state the session passes through from its own seat,
-turns the moves into animation steps and log lines in the page's language, and tells what is attached to it."""
+turns the moves into animation steps and log lines in the page's language, and tells the parts that follow it."""
 
 from __future__ import annotations
 
@@ -65,8 +65,11 @@ class SeatView:
         self.moved(session, [session.now()])
 
     def began(self, session: Session) -> None:
-        """A game begins: this seat reads it from its first state on (nothing seen yet)."""
+        """A game begins: this seat reads it from its first state on (nothing seen yet); the parts that follow
+        the table are told."""
         self._turn = None
+        for part in self._following():
+            part.began(self)
 
     def moved(self, session: Session, moments: Sequence[Moment]) -> None:
         """The session moved through ``moments``: this seat reads each, the page animates them as steps."""
@@ -80,11 +83,12 @@ class SeatView:
             self._clear_notice()
             self._commit(view=steps[-1]["view"], log=self._lines[-LOG_LINES:], steps=steps if len(steps) > 1 else [],
                          selection={}, hint=[], seq=self.seq + 1)
-        self.reviewing.deal_ended()  # a deal over: High plays it again for the summary (ui/review/same_cards.py)
-        if self.keeper is not None:
-            self.keeper.moved(self)
-        for observer in self.observers:
-            observer(self)
+        following = self._following()
+        for part in following:
+            part.moved(self)
+        if self.game.deal_over(turn.state):
+            for part in following:  # the review first: High plays the deal again for the summary
+                part.deal_ended(self)
 
     def _step(self, turn: Turn) -> dict[str, Any]:
         """One animation step: the human's snapshot after a transition and its log lines (the deal

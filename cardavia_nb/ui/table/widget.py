@@ -27,6 +27,7 @@ from cardavia_nb.games import get as get_game
 from cardavia_nb.players.seats import computer
 from cardavia_nb.players.session import Session
 from cardavia_nb.ui.table.adapters import Adapter, adapter_for
+from cardavia_nb.ui.table.companion import Companion
 from cardavia_nb.ui.assets import Widget, module
 from cardavia_nb.ui.table.snapshot import snapshot
 from cardavia_nb.ui.refusal import Refusal
@@ -99,15 +100,12 @@ class Table(SeatView, Intents, Practice, Resuming, FrameParts, Widget):
         self._lang = self.settings.lang
         self._handlers = {"act": self._act, "select": self._select, "new": self._new,
                           "level": self._level, "skip": self._skip, "hint": self._hint}
-        # --- after the deal: record files, the replay, the review (ui/review/reviewing.py)
+        # what follows the table's game (ui/table/companion.py): the review (record files, the replay, the
+        # judgements), then, attached by the page, the store's keeper and the class panel
+        self.companions: list[Companion] = []
         self.reviewing = Reviewing(self, self._set_review)
-        self._handlers.update(self.reviewing.intents())
-        # a page's other widgets (ui/classroom/student.py): gates see each intent first (raise Refusal to refuse it
-        # in words, return True when they handled it); observers are told after every committed move
-        self.gates: list[Callable[[str, dict], bool]] = []
-        self.observers: list[Callable[[Table], None]] = []
+        self.attach(self.reviewing)
         self.hints = 0  # hints asked for in the game in play
-        self.keeper: Any = None  # the store's link (ui/history/keeper.py), attached once the first deal is dealt
         self._set_level(level)
         if session is not None:
             self._join(session)
@@ -116,9 +114,8 @@ class Table(SeatView, Intents, Practice, Resuming, FrameParts, Widget):
         else:
             self._begin(state, None if seed is None else check_seed(seed), Msg.of("ui.log.new_game"))
         self.settings.follow(self._on_settings)
-        if keeper is not None:  # told after every committed move from now on
-            self.keeper = keeper
-            keeper.attach(self)
+        if keeper is not None:  # attached once the first deal is dealt: that deal is kept once the page's token comes
+            self.attach(keeper)
 
     # --- public API --------------------------------------------------------------------------
     @property
@@ -135,6 +132,16 @@ class Table(SeatView, Intents, Practice, Resuming, FrameParts, Widget):
         """Show a notice that follows later language changes: a refusal, or ``tone="info"`` for news."""
         self._set_notice(msg, tone)
 
+    def attach(self, part: Companion) -> None:
+        """Let ``part`` follow this table (``Companion``): told of its games, shown every intent first, and
+        handed the intents it owns (a type the table or another part already handles is a mistake)."""
+        taken = set(self._handlers).intersection(part.intents())
+        if taken:
+            raise ValueError(f"intents {', '.join(sorted(taken))} are already handled at this table")
+        self._handlers.update(part.intents())
+        self.companions.append(part)
+        part.attached(self)
+
     def send_intent(self, content: Any) -> None:
         """Handle one intent as if the browser had sent it (used by notebooks and tests)."""
         self._on_msg(self, content, [])
@@ -147,7 +154,7 @@ class Table(SeatView, Intents, Practice, Resuming, FrameParts, Widget):
         try:
             if handler is None:
                 raise Refusal(Msg.of("ui.notice.bad_message", type=str(kind)[:40]))
-            if not any(gate(kind, content) for gate in self.gates):
+            if not any(part.gate(kind, content) for part in self.companions):
                 handler(content)
         except Refusal as refusal:
             self._set_notice(refusal.msg)
@@ -175,17 +182,23 @@ class Table(SeatView, Intents, Practice, Resuming, FrameParts, Widget):
         the page is never told one, not even at the end (a class set's deal, ui/classroom/student.py)."""
         self._set_level(level)
         self._players.update({s: p for s, p in players.items() if s not in self._fixed})
-        self._begin(state, None, Msg.of("ui.log.new_game"))
+        self._begin(state, None, Msg.of("ui.log.new_game"), secret=True)
 
-    def _begin(self, state: Any, code: int | None, opening: Msg) -> None:
-        """Start a game at ``state`` (deal code ``code``, None when unknown) with the log's first line."""
+    def _begin(self, state: Any, code: int | None, opening: Msg, secret: bool = False) -> None:
+        """Start a game at ``state`` (deal code ``code``, None when unknown; ``secret``: its seeds never leave,
+        a class set's deal) with the log's first line."""
         self.session = Session(self.game, state, dict(self._players), frozenset({self.human}), seed=code,
-                               pause=self.adapter.pause, watchers=[self])
+                               secret=secret, pause=self.adapter.pause, watchers=[self])
         self.reviewing.reset()  # after the deal: a new game forgets the last review
         self._log, self._lines = [], []
         self._keep([opening])
         self.hints = 0
         self.session.start()
+
+    def _following(self) -> list[Companion]:
+        """The parts told of the game in play: during a practice deal, only those that follow practice."""
+        practising = self.reviewing.practising
+        return [part for part in self.companions if part.follows_practice or not practising]
 
     # --- rendering -----------------------------------------------------------------------------
     def _words(self) -> RenderContext:
