@@ -9,7 +9,6 @@ from __future__ import annotations
 from cardavia_nb.core.record import Record, SeatPlayer, result_data
 from cardavia_nb.games import get
 from cardavia_nb.players.seats import computer, seat_of
-from cardavia_nb.games import deal_over
 from cardavia_nb.classroom.deals import deal_seed, set_deal, set_players
 from cardavia_nb.classroom import ClassSet
 
@@ -23,7 +22,7 @@ def student_record(cls: ClassSet, index: int, seed: int = 0, cheat: bool = False
     players = set_players(cls, index)
     players[0] = computer(cls.game, "low", seed)
     moves = []
-    while not deal_over(game, state):
+    while not game.deal_over(state):
         mover, legal = state.to_act, game.legal_actions(state)
         move = players[mover].choose(game, game.observe(state, mover), legal).id
         if cheat and mover != 0 and len(legal) > 1:

@@ -17,7 +17,6 @@ from cardavia_nb.core.record import Record, SeatPlayer, result_data
 from cardavia_nb.games import get as get_game
 from cardavia_nb.players.seats import seat_of
 from cardavia_nb.classroom.deals import deal_seed
-from cardavia_nb.games import deal_over
 from cardavia_nb.classroom import door
 from cardavia_nb.classroom import HASH_ENV, Classes, results_file, set_deal, set_players, teacher_id
 from cardavia_nb.ui import Settings
@@ -78,7 +77,7 @@ def played(cls, index: int, pick: int = 0) -> Record:
     against the set's own computer players."""
     game = get_game(cls.game)
     state, players, moves = set_deal(game, cls, index), set_players(cls, index), []
-    while not deal_over(game, state):
+    while not game.deal_over(state):
         seat, legal = state.to_act, game.legal_actions(state)
         action = legal[pick % len(legal)] if seat == 0 else players[seat].choose(game, game.observe(state, seat), legal)
         moves.append(action.id)

@@ -11,7 +11,6 @@ from cardavia_nb.games import get
 from cardavia_nb.players import seats
 from cardavia_nb.review import review
 from cardavia_nb.review.judge import paired_values
-from cardavia_nb.games import deal_over
 
 LOW_SEED = 40
 
@@ -23,7 +22,7 @@ def deal_record(name: str, setup: dict, plant, seed: int = 1) -> Record:
     others = [None] + [seats.computer(name, "low", LOW_SEED + s) for s in range(1, game.num_players)]
     person = seats.computer(name, "low", 7)
     state, moves = game.new(seed, **setup), []
-    while not deal_over(game, state):
+    while not game.deal_over(state):
         legal = game.legal_actions(state)
         seat = state.to_act
         view = game.observe(state, seat)
@@ -172,7 +171,7 @@ def test_a_played_deal_is_a_v2_record_that_replays_to_its_result():
     record = played_deal("french_tarot", 3, ["high", "low", "random", "low"], seats_seed=10)
     again = Record.from_json(record.to_json())
     assert again == record and [p.kind for p in again.players] == ["high", "low", "random", "low"]
-    assert deal_over(get("french_tarot"), replay(get("french_tarot"), again)) and record.result is not None
+    assert get("french_tarot").deal_over(replay(get("french_tarot"), again)) and record.result is not None
 
 
 def test_french_tarot_letting_the_petit_be_caught_at_the_last_trick_is_the_top_mistake():

@@ -12,7 +12,6 @@ import json
 
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
-from cardavia_nb.games import deal_over
 from cardavia_nb.store import check_token, new_token
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.history.panel import History
@@ -116,7 +115,7 @@ def test_review_intents_open_only_the_tokens_own_finished_games(store, intents, 
         if connected and where == "game" and intent == {"type": "press", "id": f"review:{ids['MINE']}"}:
             assert table.state == mine_final and table.review["open"]  # the player's own finished game is reviewed
         assert table.state != theirs_final  # another token's game is never on this table
-        assert table.state == mine_final or not deal_over(table.game, table.state) or table.review == {}
+        assert table.state == mine_final or not table.game.deal_over(table.state) or table.review == {}
         assert "Traceback" not in table.notice and "sqlite" not in table.notice.lower()
     assert store.get(theirs, ids["THEIRS"]) is not None and store.get(mine, ids["UNFINISHED"]).status != "over"
     shown = json.dumps([panel.blocks for panel in panels.values()])

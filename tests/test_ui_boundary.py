@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import pytest
 
-from cardavia_nb.games import deal_over
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.review import same_cards
 from tests.scanners import cards_shown, exposed_cards
@@ -77,9 +76,9 @@ def scan_game(name: str, level: str, index: int, max_turns: int = 400) -> Table:
             assert scanned > 0
             SCANNED.append(f"{name}/{level}")
             return table
-        forged = forge_review(table, wire) if not deal_over(table.game, table.state) else []
+        forged = forge_review(table, wire) if not table.game.deal_over(table.state) else []
         send(table, MOVES[name](table, index, turn))
-        over = deal_over(table.game, table.state)
+        over = table.game.deal_over(table.state)
         if over and same_cards.wanted():  # the summary's line of High on the same cards, scanned as it arrives
             assert table.review.get("same"), f"{name} {level}: no line of High on the same cards"
             table.reviewing.wait()

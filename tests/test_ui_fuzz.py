@@ -19,7 +19,6 @@ from ipywidgets.widgets import widget as ipywidget
 from cardavia_nb.core.game import jsonable
 from cardavia_nb.ui import CardFan, Settings, Table
 from cardavia_nb.ui.panel import Prose, Quiz
-from cardavia_nb.games import deal_over
 from cardavia_nb.ui.table.card_mentions import card_ids
 from tests.scanners import cards_shown, exposed_cards
 from tests.junk import CONTROL, WIDGET, Recorded, guarded
@@ -90,7 +89,7 @@ def check_table(table: Table, data) -> None:
     """One fuzz case on a table: state kept unless the intent was legal; no hidden card sent."""
     state, seed, shown = table.state, table.seed, exposed_cards(table)
     legal = {a.id for a in table.game.legal_actions(state)} if state.to_act is not None else set()
-    live = not deal_over(table.game, state)
+    live = not table.game.deal_over(state)
     sent, content = deliver(table, data)
     kind = content.get("type") if content else None
     if kind in REVIEW and live:  # nothing of the review before the deal is over
@@ -186,7 +185,7 @@ def finished(name: str, page) -> Table:
     table = Table(name, seed=5, settings=page["settings"], delay=0)
     table.reviewing.worlds = 2
     for _ in range(400):
-        if deal_over(table.game, table.state):
+        if table.game.deal_over(table.state):
             break
         table.send_intent({"type": "act", "id": table.turn.legal[0].id})
     table.send_intent({"type": "review"})

@@ -20,7 +20,7 @@ from cardavia_nb.core.game import Game, IllegalAction
 from cardavia_nb.core.record import Record, RecordError, SeatPlayer, replayed, result_data
 from cardavia_nb.core.rng import derive
 from cardavia_nb.core.text import Msg
-from cardavia_nb.games import REGISTRY, deal_over, get
+from cardavia_nb.games import REGISTRY, get
 from cardavia_nb.players.seats import HUMAN, computer, walk
 from cardavia_nb.store.errors import Refused
 
@@ -173,7 +173,7 @@ def played(cls: ClassSet, index: int, record: Record) -> Played:
         final = walk(game, canonical, players)
     except (RecordError, IllegalAction) as err:  # a computer's move it would not play, or an illegal move
         raise refused("bad_moves", deal=index + 1, reason=err.msg) from None
-    if not deal_over(game, final) or (game.match and final.deal_no != start.deal_no):
+    if not game.deal_over(final) or (game.match and final.deal_no != start.deal_no):
         raise refused("not_over")
     result = result_data(game, final)
     if record.result is not None and record.result != result:

@@ -1,4 +1,4 @@
-"""The games, by name: look one up, rebuild the state a game record describes, or read a deal's end."""
+"""The games, by name: look one up, or rebuild the state a game record describes."""
 
 from __future__ import annotations
 
@@ -40,13 +40,3 @@ def load(record: Record | str) -> tuple[Game, Any]:
     except ValueError:
         raise RecordError(Msg.of("record.other_options")) from None
     return game, replay(game, record)
-
-
-def deal_over(game: Game, state: Any) -> bool:
-    """Whether the deal the state is in has ended (a match goes on with the next deal)."""
-    return game.deal_over(state)
-
-
-def deal_points(game: Game, state: Any) -> tuple[float, ...]:
-    """Each seat's points in the finished deal: in a match those made in this deal, not the match's score."""
-    return game.deal_points(state)

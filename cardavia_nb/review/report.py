@@ -12,7 +12,7 @@ from cardavia_nb.core.game import Game, jsonable
 from cardavia_nb.core.record import Record
 from cardavia_nb.core.rng import derive
 from cardavia_nb.core.steps import Steps, drained
-from cardavia_nb.games import REGISTRY, deal_over, deal_points, get
+from cardavia_nb.games import REGISTRY, get
 from cardavia_nb.players.seats import HUMAN, computer, rebuilt
 from cardavia_nb.review.judge import Judgement, judging, mistaken, playing_out, worst_first
 from cardavia_nb.review.units import THRESHOLDS, UNITS, deal_value
@@ -100,7 +100,7 @@ def _walk(game: Game, record: Record, seat: int, players: list[Any], high: Any,
 
 def _deal_end(game: Game, state: Any, seat: int) -> float:
     """The real deal's value to ``seat``; a Truco record's last deal may stop short of its end."""
-    return deal_value(game, state, seat) if deal_over(game, state) else float("nan")
+    return deal_value(game, state, seat) if game.deal_over(state) else float("nan")
 
 
 def review(record: Record, seat: int | None = None, worlds: int = WORLDS, hindsight: int = HINDSIGHT,
@@ -197,4 +197,4 @@ def playing_same_cards(record: Record, seat: int | None = None) -> Steps[SameCar
     players += [None] * (game.num_players - len(players))
     final = yield from playing_out(game, game.new(record.seed, **(record.setup or {})),
                                    _in_seat(game, record, seat, players))
-    return SameCards(seat, deal_value(game, final, seat), deal_points(game, final))
+    return SameCards(seat, deal_value(game, final, seat), game.deal_points(final))

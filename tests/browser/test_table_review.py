@@ -16,7 +16,6 @@ from cardavia_nb.core.text import Msg
 from cardavia_nb.games import get
 from cardavia_nb.review import review
 from cardavia_nb.review.report import high_on_same_cards
-from cardavia_nb.games import deal_points
 from cardavia_nb.ui.review.reviewing import WORLDS
 from cardavia_nb.ui.table.summary import signed
 from tests.browser.conftest import ARTIFACTS, look
@@ -46,7 +45,7 @@ def play_to_the_end(page) -> None:
 def same_cards_line(record: Record, lang: str) -> str:
     """The summary's line of High on the same cards for ``record``'s deal, worked out here."""
     game = get(record.game, **record.options)
-    high, you = high_on_same_cards(record), deal_points(game, replay(game, record))
+    high, you = high_on_same_cards(record), game.deal_points(replay(game, record))
     if record.game == "truco":
         return Msg.of("review.same.truco", n=high.points[0], high_them=high.points[1], you=you[0],
                       you_them=you[1]).text(lang)

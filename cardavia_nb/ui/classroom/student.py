@@ -28,7 +28,6 @@ from cardavia_nb.core.record import Record
 from cardavia_nb.core.text import Msg
 from cardavia_nb.core.steps import Steps
 from cardavia_nb.review.report import reviewing
-from cardavia_nb.games import deal_over
 from cardavia_nb.store.browser import browser_edition
 from cardavia_nb.classroom.deals import ClassError, deal_seed, played, set_deal, set_players
 from cardavia_nb.classroom.results_files import results_file
@@ -283,14 +282,14 @@ class ClassPlay(Panel, Companion):
         self._write_kept()
         index = None if table.reviewing.practising else self._set_deal_of(table.record())
         finished = index is not None and (index in self.done or index in self.records)
-        if index is None or (finished and not deal_over(table.game, table.state)):
+        if index is None or (finished and not table.game.deal_over(table.state)):
             if self.remaining():  # a finished deal is never dealt again, nor played on
                 self._next()
             return
         self.deal, self.over = index, finished
         table.seed = None  # the set's deal code never reaches the page
         self.moved(table)
-        if deal_over(table.game, table.state):
+        if table.game.deal_over(table.state):
             self.deal_ended(table)  # a deal that ended before the page went away is written now
         if index in self.done:
             self._read_results(index)

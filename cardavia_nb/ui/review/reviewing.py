@@ -28,7 +28,6 @@ from cardavia_nb.review import Judgement, Review
 from cardavia_nb.players.seats import rebuilt, walk
 from cardavia_nb.review.judge import worst_first
 from cardavia_nb.review.report import SameCards, human_seat, reviewing, same_opponents
-from cardavia_nb.games import deal_over, deal_points
 from cardavia_nb.review.units import THRESHOLDS, UNITS, scaled
 from cardavia_nb.review.words import loss_words
 from cardavia_nb.ui.background import in_steps
@@ -51,7 +50,7 @@ def deal_record(table: Any) -> Record:
     """The record of the deal just finished: the whole game (Pao De Kuai, Tarot), or the last deal of
     the Truco match (its deal written out, its moves; no seed, which would tell the next deals)."""
     game, state = table.game, table.state
-    if not deal_over(game, state):
+    if not game.deal_over(state):
         raise Refusal(Msg.of("ui.review.not_over"))
     record = table.record()
     moves = game.deal_moves(state)
@@ -73,7 +72,7 @@ def opened(table: Any, text: Any) -> Record:
         raise Refusal(err.msg) from None
     except (TypeError, ValueError, KeyError, IndexError, AttributeError):  # a deal the engine cannot read
         raise Refusal(Msg.of("record.bad_deal")) from None
-    if not deal_over(table.game, final):
+    if not table.game.deal_over(final):
         raise Refusal(Msg.of("ui.review.unfinished"))
     return record
 
@@ -159,7 +158,7 @@ class Reviewing(Companion):
         except ValueError:  # a table set at a position inside a deal: no whole deal to play again
             return
         if same_opponents(record, table.human):
-            self.same.start(record, table.human, deal_points(table.game, table.state))
+            self.same.start(record, table.human, table.game.deal_points(table.state))
             self.render()
 
     # --- intents ------------------------------------------------------------------------------
@@ -167,7 +166,7 @@ class Reviewing(Companion):
         """Send the page the record of the deal just finished, as a file to save (a class deal's without the
         set's seeds: ``ui.disclosure``)."""
         table = self.table
-        may_leave(over=deal_over(table.game, table.state), practice=self.practising)
+        may_leave(over=table.game.deal_over(table.state), practice=self.practising)
         # a table set at a finished position (the board's replay of a student's deal) has no deal of its own:
         # its file is the record it opened
         shown = self.replay.record if not table.moves and self.replay is not None else deal_record(table)
@@ -179,12 +178,12 @@ class Reviewing(Companion):
     def _open_record(self, content: dict) -> None:
         """Open a record the player chose or pasted in the review (the deal in play must be over): its replay
         shows the page only what the page sent, a finished deal (``opened``)."""
-        may_leave(over=deal_over(self.table.game, self.table.state), practice=self.practising)
+        may_leave(over=self.table.game.deal_over(self.table.state), practice=self.practising)
         self._start(opened(self.table, content.get("text")))
 
     def _review(self, content: dict) -> None:
         """Review the deal just finished: the replay at its first move, and the judgements begun."""
-        may_leave(over=deal_over(self.table.game, self.table.state), practice=self.practising)
+        may_leave(over=self.table.game.deal_over(self.table.state), practice=self.practising)
         self._start(deal_record(self.table))
 
     def _move(self, content: dict) -> None:
@@ -246,7 +245,7 @@ class Reviewing(Companion):
             raise Refusal(Msg.of("ui.review.nothing"))
         replay, game, table = self.replay, self.table.game, self.table
         step = content.get("step")
-        if type(step) is not int or not 0 <= step <= replay.last or deal_over(game, replay.states[step]):
+        if type(step) is not int or not 0 <= step <= replay.last or game.deal_over(replay.states[step]):
             raise Refusal(Msg.of("ui.review.bad_step", last=replay.last))
         if self.done is None:
             raise Refusal(Msg.of("ui.review.wait"))
@@ -281,7 +280,7 @@ class Reviewing(Companion):
         """Refuse a replay intent when no review is open on a finished deal."""
         if self.practising:
             raise Refusal(Msg.of("ui.review.in_practice"))
-        if self.replay is None or not deal_over(self.table.game, self.table.state):
+        if self.replay is None or not self.table.game.deal_over(self.table.state):
             raise Refusal(Msg.of("ui.review.nothing"))
 
     # --- the review ---------------------------------------------------------------------------
