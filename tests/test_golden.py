@@ -7,7 +7,7 @@ import json
 import pytest
 
 from cardavia_nb.core.game import jsonable
-from cardavia_nb.core.record import FORMAT, Record, result_data
+from cardavia_nb.core.record import READS, Record, result_data
 from cardavia_nb.games import get
 from cardavia_nb.players.seats import rebuilt, walk
 from tests.golden.regenerate import CASES, HEAVENLY, HERE, ends_on_envido, legal_ids
@@ -17,7 +17,7 @@ def replay_checked(name: str):
     """Replay one golden file, checking each state's legal ids and the result; the final state."""
     text = (HERE / f"{name}.json").read_text(encoding="utf-8")
     data, record = json.loads(text), Record.from_json(text)
-    assert data["format"] == FORMAT
+    assert data["format"] in READS  # written as version 2, before Tarot's redeals were written out
     game = get(record.game, **record.options)
     assert len(record.players) == game.num_players and record.engine
     state = game.new(record.seed, **(record.setup or {}))

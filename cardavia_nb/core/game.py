@@ -172,6 +172,11 @@ class Game(ABC, Generic[S, V]):
         seat's hand, the chien, dealer, scores ...): what a record keeps so that no change of shuffle
         changes a recorded deal. A game may require ``state`` to be at the start of its deal."""
 
+    def played_setup(self, first: S, last: S) -> dict[str, Any]:
+        """``deal_setup(first)`` with every deal dealt after ``first``'s up to ``last`` (a later state of the
+        game), for a game that deals again from its seed (Tarot's ``redeals``): what a record keeps."""
+        return self.deal_setup(first)
+
     # --- conformance hooks ----------------------------------------------------------------
     @abstractmethod
     def card_places(self, state: S) -> dict[str, tuple[str, ...]]:

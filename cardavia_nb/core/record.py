@@ -2,10 +2,11 @@
 
 A record holds the game and its options, the seed, the explicit deal (``setup``: every seat's hand,
 the chien, dealer, scores ... as ``Game.new`` takes them: a shuffle that changes never changes a
-recorded deal), the engine version that played it, who sat at each seat (human, a computer level or a
-bot, with its seed), every move, and the result. Version 1 records (no players, engine or result)
-are still read. A bad record is refused with a ``RecordError`` whose sentence exists in every
-language of the package.
+recorded deal; from version 3 on, every deal the game dealt, such as a Tarot deal dealt again after four
+passes), the engine version that played it, who sat at each seat (human, a computer level or a bot, with
+its seed), every move, and the result. Version 1 records (no players, engine or result) and version 2
+records (their later deals come from the seed) are still read. A bad record is refused with a
+``RecordError`` whose sentence exists in every language of the package.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from cardavia_nb.core.game import Game, IllegalAction, jsonable
 from cardavia_nb.core.rng import check_seed
 from cardavia_nb.core.text import Msg
 
-FORMAT = "cardavia-record/2"
-READS = ("cardavia-record/1", FORMAT)
+FORMAT = "cardavia-record/3"
+READS = ("cardavia-record/1", "cardavia-record/2", FORMAT)
 MAX_BYTES = 100_000  # twice the longest real record: a Truco match of its most moves, each of the longest id
 _VERSION = re.compile(r"cardavia-record/(\d+)")
 

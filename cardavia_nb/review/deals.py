@@ -1,5 +1,5 @@
-"""Whole deals played by computer players and written as records (v2): something to review in a
-notebook, and the deals the review's benchmarks measure on.
+"""Whole deals played by computer players and written as records (v3: every deal written out, Tarot's
+redeals too): something to review in a notebook, and the deals the review's benchmarks measure on.
 """
 
 from __future__ import annotations
@@ -18,11 +18,12 @@ def played_deal(name: str, seed: int, kinds: Sequence[str], setup: dict[str, Any
     level ``kinds[s]`` with seed ``seats_seed + s``; the record has its deal written out and its players."""
     game = get(name)
     players = [computer(name, kind, seats_seed + s) for s, kind in enumerate(kinds)]
-    state = game.new(seed, **(setup or {}))
-    written = dict(setup) if setup else game.deal_setup(state)
+    first = state = game.new(seed, **(setup or {}))
     moves: list[str] = []
     for decision in play_out(game, state, players, until=game.deal_over):
         moves.append(decision.action.id)
         state = decision.after
+    dealt = game.played_setup(first, state)  # with the deals dealt again (Tarot, after four passes)
+    written = {**dealt, **setup} if setup else dealt
     return Record(name, seed, tuple(moves), dict(game.options), written,
                   tuple(seat_of(name, p) for p in players), result=result_data(game, state))

@@ -59,7 +59,16 @@ def fill_deal(fixed: Mapping[int, Sequence[str]], chien: Sequence[str] = (), ord
     return tuple(tuple(hands[s]) for s in range(4)), tuple(pile)
 
 
-def _start(seed: int, deal_no: int, dealer: int, hands, chien, events: tuple[Event, ...]) -> FrenchTarotState:
+def _dealt(seed: int, deal_no: int, redeals: tuple) -> tuple[Any, Any, tuple]:
+    """Deal ``deal_no``: the first of the given ``redeals`` while any are left, else the seeded shuffle's;
+    with the redeals left."""
+    if redeals:
+        return (*redeals[0], redeals[1:])
+    return (*_deal(seed, deal_no), ())
+
+
+def _start(seed: int, deal_no: int, dealer: int, hands, chien, events: tuple[Event, ...],
+           redeals: tuple = ()) -> FrenchTarotState:
     """The first deal from ``deal_no`` on that is not petit sec, in the bidding phase (§4)."""
     while True:
         events += (Event("deal", dealer, data=(("deal_no", deal_no),)),)
@@ -67,10 +76,15 @@ def _start(seed: int, deal_no: int, dealer: int, hands, chien, events: tuple[Eve
         if sec is None:
             first = (dealer + 1) % 4
             return FrenchTarotState(seed, deal_no, dealer, BID, first, hands, chien, (), (), None, None, False,
-                                    (), first, (), (), events)
+                                    (), first, (), (), events, redeals)
         events += (Event("cancel", sec, (R.PETIT,), source="petit_sec"),)
         deal_no, dealer = deal_no + 1, (dealer + 1) % 4
-        hands, chien = _deal(seed, deal_no)
+        hands, chien, redeals = _dealt(seed, deal_no, redeals)
+
+
+def _written(deals) -> list[dict[str, list]]:
+    """Deals as (hands, chien) written as a setup's ``redeals``."""
+    return [{"hands": [list(h) for h in hands], "chien": list(chien)} for hands, chien in deals]
 
 
 def _replace_hand(hands, seat: int, hand: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
@@ -108,13 +122,15 @@ class FrenchTarot(Game[FrenchTarotState, FrenchTarotView]):
         self._memo: tuple[Any, Any] = (None, None)
 
     # --- setup ---------------------------------------------------------------------------
-    def new(self, seed: int, hands=None, chien=None, dealer=None, deal_no: int = 0, **setup: Any) -> FrenchTarotState:
+    def new(self, seed: int, hands=None, chien=None, dealer=None, deal_no: int = 0, redeals=(),
+            **setup: Any) -> FrenchTarotState:
         """A deal from ``seed``, or the explicit deal ``hands`` (4 × 18 ids) and ``chien`` (6); ``dealer``
-        and ``deal_no`` (how many deals were cancelled before it) place it in the game."""
+        and ``deal_no`` (how many deals were cancelled before it) place it in the game; ``redeals`` (each
+        ``{"hands": ..., "chien": ...}``) are the deals dealt in turn, instead of the shuffle's, after it."""
         check_seed(seed)
         if setup:
             raise ValueError(f"french_tarot has no setup {', '.join(sorted(setup))}; "
-                             "use hands, chien, dealer, deal_no.")
+                             "use hands, chien, dealer, deal_no, redeals.")
         if not isinstance(deal_no, int) or deal_no < 0:
             raise ValueError(f"The deal number counts the cancelled deals before it: 0 or more, not {deal_no!r}.")
         if dealer is None:
@@ -127,7 +143,15 @@ class FrenchTarot(Game[FrenchTarotState, FrenchTarotView]):
             dealt_hands, dealt_chien = _deal(seed, deal_no)
         else:
             dealt_hands, dealt_chien = R.check_deal(hands, chien)
-        return _start(seed, deal_no, dealer, dealt_hands, dealt_chien, ())
+        return _start(seed, deal_no, dealer, dealt_hands, dealt_chien, (), self._redeals(redeals))
+
+    def _redeals(self, redeals: Any) -> tuple:
+        """The given later deals, each checked as (hands, chien); a ValueError saying what is wrong."""
+        if not isinstance(redeals, (list, tuple)) or len(redeals) > 2 * self.max_redeals:
+            raise ValueError(f"The redeals are a list of at most {2 * self.max_redeals} deals.")
+        if not all(isinstance(d, dict) and set(d) == {"hands", "chien"} for d in redeals):
+            raise ValueError('Each redeal is {"hands": [four hands], "chien": [six cards]}.')
+        return tuple(R.check_deal(d["hands"], d["chien"]) for d in redeals)
 
     # --- legal moves -----------------------------------------------------------------------
     def legal_actions(self, state: FrenchTarotState):
@@ -211,8 +235,8 @@ class FrenchTarot(Game[FrenchTarotState, FrenchTarotView]):
         if best[1] == "pass":
             events += (Event("cancel", None, source="all_pass"),)
             dealer = (s.dealer + 1) % 4
-            hands, chien = _deal(s.seed, s.deal_no + 1)
-            return _start(s.seed, s.deal_no + 1, dealer, hands, chien, events)
+            hands, chien, redeals = _dealt(s.seed, s.deal_no + 1, s.redeals)
+            return _start(s.seed, s.deal_no + 1, dealer, hands, chien, events, redeals)
         taker, contract = best
         events += (Event("contract", taker, source=contract),)
         if R.chien_shown(contract):
@@ -300,12 +324,23 @@ class FrenchTarot(Game[FrenchTarotState, FrenchTarotView]):
         return observe(state, seat)
 
     def deal_setup(self, state: FrenchTarotState) -> dict[str, Any]:
-        """The four hands, the chien, the dealer and the number of cancelled deals before it;
-        ``state`` must be at the start of its auction."""
+        """The four hands, the chien, the dealer and the number of cancelled deals before it, and the redeals
+        it was given (if any); ``state`` must be at the start of its auction."""
         if state.phase != R.BID or state.bids:
             raise ValueError("Only a deal before its first bid can be written as a deal.")
-        return {"hands": [list(h) for h in state.hands], "chien": list(state.chien), "dealer": state.dealer,
-                "deal_no": state.deal_no}
+        setup = {"hands": [list(h) for h in state.hands], "chien": list(state.chien), "dealer": state.dealer,
+                 "deal_no": state.deal_no}
+        return {**setup, "redeals": _written(state.redeals)} if state.redeals else setup
+
+    def played_setup(self, first: FrenchTarotState, last: FrenchTarotState) -> dict[str, Any]:
+        """``first``'s deal and, as ``redeals``, every deal dealt after it up to ``last``'s (after four passes
+        or a petit sec), as they were dealt."""
+        setup = self.deal_setup(first)
+        setup.pop("redeals", None)
+        later = range(last.deal_no - first.deal_no)
+        dealt = [first.redeals[k] if k < len(first.redeals) else _deal(first.seed, first.deal_no + 1 + k)
+                 for k in later]
+        return {**setup, "redeals": _written(dealt)} if dealt else setup
 
     # --- conformance hooks ---------------------------------------------------------------------
     def card_places(self, state: FrenchTarotState) -> dict[str, tuple[str, ...]]:

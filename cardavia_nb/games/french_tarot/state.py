@@ -11,7 +11,8 @@ from cardavia_nb.games.french_tarot.scoring import seat_scores, settlement
 
 
 class FrenchTarotState(NamedTuple):
-    """One moment of a deal (immutable). ``history`` holds finished tricks as (leader, cards, winner)."""
+    """One moment of a deal (immutable). ``history`` holds finished tricks as (leader, cards, winner);
+    ``redeals`` the deals given to be dealt next, each (hands, chien), instead of the shuffle's (a record's)."""
 
     seed: int
     deal_no: int
@@ -30,6 +31,7 @@ class FrenchTarotState(NamedTuple):
     trick: tuple[str, ...]
     history: tuple[tuple[int, tuple[str, ...], int], ...]
     events: tuple[Event, ...]
+    redeals: tuple[tuple[tuple[tuple[str, ...], ...], tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
