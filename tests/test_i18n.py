@@ -119,3 +119,26 @@ def test_card_names_in_every_language():
         for card_id, pack in (("1E", "spanish"), ("12C", "spanish"), ("AS", "french"), ("T21", "tarot"), ("EX", "tarot"), ("NH", "tarot")):
             name = card_name(card_id, pack, lang)
             assert name and "{" not in name and "cards." not in name, (lang, card_id, name)
+
+
+@pytest.mark.parametrize("key, card, pack, words", [
+    ("truco.label.play", "1E", "spanish", {"en": "Play Ace of swords", "fr": "Jouer As d'épées"}),
+    ("pao_de_kuai.illegal.not_in_hand", "9H", "french",
+     {"en": "Nine of hearts is not in your hand.", "fr": "Neuf de cœur n'est pas dans votre main."}),
+    ("french_tarot.illegal.discard_protected", "T21", "tarot", {"en": "Trump 21 may", "fr": "Atout 21 ne peut"}),
+])
+def test_a_games_card_placeholder_names_the_cards_of_the_pack_its_catalog_states(key, card, pack, words):
+    """The pack comes from the game's English catalog file and names the card in each reader's language."""
+    assert i18n.pack_of(key) == pack
+    for lang, text in words.items():
+        said = i18n.translate(key, lang, card=card)
+        assert said.startswith(text) and i18n.card_name(card, pack, lang) in said, (lang, said)
+
+
+def test_every_game_states_its_pack_and_no_other_key_has_one():
+    """A game's catalog states its pack (a fourth game adds its own); other keys keep card ids as they are."""
+    from cardavia_nb.games import REGISTRY
+
+    assert {name: i18n.pack_of(f"{name}.label") for name in REGISTRY} == {
+        "truco": "spanish", "pao_de_kuai": "french", "french_tarot": "tarot"}
+    assert i18n.pack_of("ui.action.play") is None and i18n.translate("ui.action.play", "fr", cards="1E") == "Jouer 1E"

@@ -9,8 +9,9 @@ plural category of the count in that language (Babel's CLDR rules), else ``other
 
 Placeholders are ``{name}``. Numbers are written the language's way (13,5 in French); a ``Seat``
 is named for the reader ("You", "Computer 1"; ``{seat:obj}`` for the form inside a sentence); in a
-game's keys a placeholder whose name starts with ``card`` holds card ids, rendered as card names;
-lists of names are joined the language's way (Babel's list patterns).
+game's keys a placeholder whose name starts with ``card`` holds card ids, rendered as card names of
+the pack its English domain file states (``[catalog]`` ``pack = "spanish"``: a fact, not words, so
+no key to translate); lists of names are joined the language's way (Babel's list patterns).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ DEFAULT = "en"
 FORMS = frozenset({"zero", "one", "two", "few", "many", "other", "you"})
 COUNTS = ("n", "count", "points")  # the parameter whose number picks a plural form, in this order
 _HERE = Path(__file__).parent
+ABOUT = "catalog"  # a domain file's table of facts about its keys (``pack``), not words to translate
 
 Entry = str | dict[str, str]
 
@@ -46,16 +48,40 @@ def _flatten(table: dict, prefix: str, out: dict[str, Entry]) -> None:
             out[key] = value
 
 
+def _files(lang: str) -> list[dict]:
+    """The domain files of one language, read, in name order."""
+    tables = []
+    for path in sorted((_HERE / lang).glob("*.toml")):
+        with path.open("rb") as fh:
+            tables.append(tomllib.load(fh))
+    return tables
+
+
 @lru_cache(maxsize=None)
 def catalog(lang: str) -> dict[str, Entry]:
     """All keys of one language, merged from its domain files (a value is a text or a table of forms)."""
     if lang not in LANGS:
         raise ValueError(f"Unknown language {lang!r}; choose one of {', '.join(LANGS)}.")
     out: dict[str, Entry] = {}
-    for path in sorted((_HERE / lang).glob("*.toml")):
-        with path.open("rb") as fh:
-            _flatten(tomllib.load(fh), "", out)
+    for table in _files(lang):
+        _flatten({name: value for name, value in table.items() if name != ABOUT}, "", out)
     return out
+
+
+@lru_cache(maxsize=None)
+def _packs() -> dict[str, str]:
+    """The pack of each game's keys, by their first part, as the game's English catalog file states it."""
+    packs: dict[str, str] = {}
+    for table in _files(DEFAULT):
+        pack = table.get(ABOUT, {}).get("pack")
+        if pack is not None:
+            packs.update(dict.fromkeys((name for name in table if name != ABOUT), pack))
+    return packs
+
+
+def pack_of(key: str) -> str | None:
+    """The pack whose card names fill ``key``'s ``card*`` placeholders; None for a key of no game."""
+    return _packs().get(key.split(".", 1)[0])
 
 
 _SPECIAL_CARDS = frozenset({"JO1", "JO2", "BJ", "RJ", "EX"})
@@ -155,10 +181,6 @@ def seat_name(index: int, lang: str = DEFAULT, reader: int | None = 0) -> SeatNa
     return SeatName(name, name, False)
 
 
-# The pack whose card names fill ``card*`` placeholders, by the first part of a key.
-PACK_OF_DOMAIN = {"truco": "spanish", "pao_de_kuai": "french", "french_tarot": "tarot"}
-
-
 def _render(key: str, name: str, value: object, lang: str, reader: int | None) -> object:
     if isinstance(value, Seat):
         return seat_name(value.index, lang, reader)
@@ -168,7 +190,7 @@ def _render(key: str, name: str, value: object, lang: str, reader: int | None) -
         return value.text(lang, reader=reader)  # type: ignore[union-attr]
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return number(value, lang)
-    pack = PACK_OF_DOMAIN.get(key.split(".", 1)[0])
+    pack = pack_of(key)
     if pack is None or not name.startswith("card"):
         return value
     if isinstance(value, str):

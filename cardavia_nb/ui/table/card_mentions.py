@@ -23,7 +23,7 @@ def msg_cards(msg: Msg, pack: str) -> set[str]:
     """Every card of ``pack`` that ``msg`` names: its typed card parameters, its inner messages'
     cards and the cards its catalog sentence names in fixed words."""
     found = set(_fixed_cards(msg.key, pack))
-    game_key = msg.key.split(".", 1)[0] in i18n.PACK_OF_DOMAIN
+    game_key = i18n.pack_of(msg.key) is not None
     for name, value in msg.params:
         if isinstance(value, i18n.Cards):
             found.update(value.ids)
