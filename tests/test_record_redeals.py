@@ -1,27 +1,48 @@
-"""Tarot deals dealt again after four passes: a record holds every deal it plays, so no change of shuffle
-changes a recorded game (issue 45, item 7); version 1 and 2 records, which hold the first deal only, still
-read and replay."""
+"""Tarot deals dealt again after four passes and the deals of a Truco match: a record holds every deal it
+plays, so no change of shuffle changes a recorded game (issue 45, item 7), a class deal's too; version 1 and
+2 records, which hold the first deal only, still read and replay."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from types import SimpleNamespace
 
 import pytest
 
+from cardavia_nb.classroom.deals import ClassError, ClassSet, played, set_deal
 from cardavia_nb.core.record import Record, replay
 from cardavia_nb.games import get
 from cardavia_nb.games.french_tarot import engine
+from cardavia_nb.games.truco import engine as truco_engine
 from cardavia_nb.players.seats import computer
 from cardavia_nb.players.session import Session
+from cardavia_nb.ui.classroom.student import ClassPlay
+from tests.classroom import student_record
+
+
+def _played(name: str, seed: int, secret: bool = False) -> Session:
+    """A whole game of ``name`` from ``seed`` (a Truco match), Low computers in every seat."""
+    game = get(name)
+    players = {s: computer(name, "low", seed * 10 + s) for s in range(game.num_players)}
+    session = Session(game, game.new(seed), players, humans=frozenset(), secret=secret)
+    session.start()
+    return session
 
 
 def _session(seed: int, secret: bool = False) -> Session:
     """A whole Tarot game from ``seed``, four Low computers."""
-    game = get("french_tarot")
-    players = {s: computer("french_tarot", "low", seed * 10 + s) for s in range(4)}
-    session = Session(game, game.new(seed), players, humans=frozenset(), secret=secret)
-    session.start()
-    return session
+    return _played("french_tarot", seed, secret)
+
+
+def _older(session: Session, version: int) -> Record:
+    """``session``'s record as version ``version`` wrote it: its first deal alone."""
+    game, record = session.game, session.record()
+    data = {"format": f"cardavia-record/{version}", "game": game.name, "options": {}, "seed": record.seed,
+            "setup": game.deal_setup(session.first), "actions": list(record.actions)}
+    if version == 2:
+        data.update(engine="0.1.0", players=json.loads(record.to_json())["players"], result=record.result)
+    return Record.from_json(json.dumps(data))
 
 
 @pytest.fixture(scope="module")
@@ -36,15 +57,21 @@ def _other_shuffle(monkeypatch) -> None:
     monkeypatch.setattr(engine, "_deal", lambda seed, deal_no: dealt(seed + 1, deal_no))
 
 
+def _replays_and_resumes(session: Session, written: str) -> None:
+    """``session``'s record as ``written`` (before the shuffle changed) replays and resumes to where it ended."""
+    game, record = session.game, Record.from_json(written)
+    assert replay(game, record) == session.state
+    again = Session.resumed(game, record, dict.fromkeys(range(game.num_players)), humans=frozenset())
+    assert again.state == session.state and again.record().setup == record.setup
+
+
 def test_a_redealt_record_replays_whatever_the_shuffle(redealt, monkeypatch):
     game = redealt.game
-    record = Record.from_json(redealt.record().to_json())
-    assert game.redeals(record.actions) >= 2
+    written = redealt.record().to_json()
+    assert game.redeals(tuple(redealt.moves)) >= 2
     _other_shuffle(monkeypatch)
-    assert game.new(record.seed).hands != redealt.first.hands  # the shuffle did change
-    assert replay(game, record) == redealt.state
-    again = Session.resumed(game, record, dict.fromkeys(range(4)), humans=frozenset())
-    assert again.state == redealt.state and again.record().setup == record.setup
+    assert game.new(redealt.first.seed).hands != redealt.first.hands  # the shuffle did change
+    _replays_and_resumes(redealt, written)
 
 
 def test_a_record_holds_each_deal_once_and_a_deal_without_redeal_as_before(redealt):
@@ -60,19 +87,29 @@ def test_a_record_holds_each_deal_once_and_a_deal_without_redeal_as_before(redea
 
 @pytest.mark.parametrize("version", [1, 2])
 def test_an_older_record_with_a_redeal_still_reads_and_replays(redealt, version):
-    game, record = redealt.game, redealt.record()
-    data = {"format": f"cardavia-record/{version}", "game": "french_tarot", "options": {}, "seed": record.seed,
-            "setup": game.deal_setup(redealt.first), "actions": list(record.actions)}
-    if version == 2:
-        data.update(engine="0.1.0", players=json.loads(record.to_json())["players"], result=record.result)
-    older = Record.from_json(json.dumps(data))
-    assert replay(game, older) == redealt.state  # its redeals come from the seed, as they were dealt
+    assert replay(redealt.game, _older(redealt, version)) == redealt.state  # its redeals from the seed
 
 
-def test_a_class_deal_record_keeps_the_set_deal_alone(redealt):
+def test_a_class_deal_record_holds_its_redeals_too(redealt):
     secret = _session(redealt.first.seed, secret=True)
-    assert secret.record().setup == secret.game.deal_setup(secret.first)
+    assert secret.record().setup == redealt.record().setup
+    assert secret.game.first_deal(secret.record().setup) == secret.game.deal_setup(secret.first)
     assert replay(secret.game, secret.record()) == secret.state
+
+
+def test_a_class_deal_is_found_by_its_first_deal_and_kept_with_its_redeals():
+    game, cls = get("french_tarot"), ClassSet(None, "a", "french_tarot", "low", 12, "open", seed=7)
+    index, record = next((i, r) for i in range(cls.deals) if game.redeals((r := student_record(cls, i)).actions))
+    full = game.played_setup(set_deal(game, cls, index), replay(game, record))
+    assert full["redeals"] and game.first_deal(full) == record.setup
+    for written in (record, dataclasses.replace(record, setup=full)):  # as kept before, and as written now
+        assert played(cls, index, written).record.setup == full
+    page = SimpleNamespace(table=SimpleNamespace(game=game), cls=cls)  # what the student's panel asks of itself
+    assert ClassPlay._set_deal_of(page, dataclasses.replace(record, setup=full)) == index
+    forged = dataclasses.replace(record, setup={**full, "hands": full["redeals"][0]["hands"]})
+    assert ClassPlay._set_deal_of(page, forged) is None
+    with pytest.raises(ClassError, match="not the cards"):
+        played(cls, index, forged)
 
 
 @pytest.mark.parametrize("redeals", ["x", [{"hands": [], "chien": []}], [{"hands": None}], [[]]])
@@ -99,3 +136,61 @@ def test_a_petit_sec_between_two_redeals_is_written_and_replayed(monkeypatch):
     for _ in range(4):
         again = game.apply(again, "bid:pass")
     assert again == state
+
+
+# --- Truco: a match is many deals, each after the first shuffled from the seed unless the record holds it ---
+
+@pytest.fixture(scope="module")
+def match() -> Session:
+    """A finished Truco match of many deals."""
+    return _played("truco", 5)
+
+
+def _other_truco_shuffle(monkeypatch) -> None:
+    """From now on, Truco's shuffle deals other cards for every deal."""
+    dealt = truco_engine._six_cards
+    monkeypatch.setattr(truco_engine, "_six_cards", lambda key: dealt(key + 1))
+
+
+def test_a_truco_match_record_replays_whatever_the_shuffle(match, monkeypatch):
+    written, second = match.record().to_json(), next(s for s in match.passed if s.deal_no == 2)
+    assert match.state.deal_no - match.first.deal_no >= 10
+    _other_truco_shuffle(monkeypatch)
+    assert match.game.new(5, dealer=second.dealer, deal_no=2).hands != second.original  # the shuffle did change
+    _replays_and_resumes(match, written)
+
+
+def test_a_truco_record_holds_each_later_deal_once(match):
+    game = match.game
+    setup = match.record().setup
+    assert game.first_deal(setup) == game.deal_setup(match.first)
+    assert len(setup["deals"]) == match.state.deal_no - match.first.deal_no
+    assert game.deal_setup(replay(game, match.record(), upto=0)) == setup
+    starts = [s for b, s in zip(match.passed, match.passed[1:]) if s.deal_no != b.deal_no]
+    assert setup["deals"] == [{"hands": [list(h) for h in s.original]} for s in starts]
+
+
+def test_a_truco_match_resumed_from_its_record_plays_on_the_same(match):
+    game, half = match.game, len(match.moves) // 2
+    setup = game.played_setup(match.first, match.passed[half])  # the record of the match after ``half`` moves
+    assert 0 < len(setup["deals"]) < len(match.record().setup["deals"])
+    cut = Record("truco", 5, tuple(match.moves[:half]), {}, setup, match.record().players)
+    again = Session.resumed(game, Record.from_json(cut.to_json()), dict.fromkeys(range(2)), humans=frozenset())
+    assert again.state == match.passed[half]
+    again.go_on()  # its later deals from the seed, as they were dealt
+    assert again.moves == match.moves and again.state == match.state
+    assert again.record().setup == match.record().setup
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_an_older_truco_record_still_reads_and_replays(match, version):
+    assert replay(match.game, _older(match, version)) == match.state  # its later deals from the seed
+
+
+@pytest.mark.parametrize("deals", ["x", [{"hands": []}], [{"hands": None}], [[]],
+                                   [{"hands": [["1E", "2E", "3E"], ["1E", "4E", "5E"]]}],
+                                   [{"hands": [["1E", "2E", "3E"], ["4E", "5E", "6E"]], "chien": []}]])
+def test_a_bad_later_truco_deal_is_refused(match, deals):
+    setup = {**match.game.deal_setup(match.first), "deals": deals}
+    with pytest.raises(ValueError):
+        match.game.new(0, **setup)

@@ -162,7 +162,8 @@ def played(cls: ClassSet, index: int, record: Record) -> Played:
     setup = game.deal_setup(start)
     if record.game != cls.game or record.options != game.options:
         raise refused("other_game")
-    if record.seed != deal_seed(cls, index) or (record.setup is not None and not _same(record.setup, setup)):
+    if record.seed != deal_seed(cls, index) or (record.setup is not None
+                                                and not _same(game.first_deal(record.setup), setup)):
         raise refused("other_deal", deal=index + 1)
     players = set_players(cls, index)
     seats = (SeatPlayer(HUMAN),) + tuple(SeatPlayer(cls.level, p.seed, p.name) for p in players[1:])
@@ -180,6 +181,7 @@ def played(cls: ClassSet, index: int, record: Record) -> Played:
         raise refused("result_differs")
     steps = [step for step, state in enumerate(replayed(game, canonical))
              if step < len(record.actions) and state.to_act == 0]
-    return Played(Record(cls.game, record.seed, record.actions, dict(game.options), setup, seats, result=result),
+    dealt = game.played_setup(start, final)  # every deal it dealt: Tarot's after four passes too
+    return Played(Record(cls.game, record.seed, record.actions, dict(game.options), dealt, seats, result=result),
                   game.deal_score(final, 0), tuple(record.actions[s] for s in steps[:FIRST_DECISIONS]),
                   tuple(steps))

@@ -111,6 +111,8 @@ class Game(ABC, Generic[S, V]):
     sum to zero), ``pack`` (the deck name every state's cards add up to), ``max_moves`` and
     ``max_redeals`` (the most moves and cancelled deals a record of a real game holds, with a margin),
     ``match`` (a game of several deals whose scores run on, as Truco's match; else one deal is the game),
+    ``later_key`` (the setup key under which ``new`` takes the deals dealt after the first: Tarot's
+    ``redeals``, Truco's ``deals``; ``core.later_deals``),
     ``cardless`` (the ids of the moves that use no card: every other move names its cards).
     """
 
@@ -122,6 +124,7 @@ class Game(ABC, Generic[S, V]):
     max_moves: ClassVar[int]
     max_redeals: ClassVar[int] = 0
     match: ClassVar[bool] = False
+    later_key: ClassVar[str | None] = None
     cardless: ClassVar[tuple[str, ...]] = ()
 
     @staticmethod
@@ -174,8 +177,13 @@ class Game(ABC, Generic[S, V]):
 
     def played_setup(self, first: S, last: S) -> dict[str, Any]:
         """``deal_setup(first)`` with every deal dealt after ``first``'s up to ``last`` (a later state of the
-        game), for a game that deals again from its seed (Tarot's ``redeals``): what a record keeps."""
+        game), for a game that deals again from its seed (Tarot's ``redeals``, Truco's ``deals``): what a record
+        keeps."""
         return self.deal_setup(first)
+
+    def first_deal(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """A setup without the deals it gives to be dealt after its first one: the first deal alone."""
+        return {key: value for key, value in setup.items() if key != self.later_key}
 
     # --- conformance hooks ----------------------------------------------------------------
     @abstractmethod

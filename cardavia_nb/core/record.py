@@ -3,10 +3,10 @@
 A record holds the game and its options, the seed, the explicit deal (``setup``: every seat's hand,
 the chien, dealer, scores ... as ``Game.new`` takes them: a shuffle that changes never changes a
 recorded deal; from version 3 on, every deal the game dealt, such as a Tarot deal dealt again after four
-passes), the engine version that played it, who sat at each seat (human, a computer level or a bot, with
-its seed), every move, and the result. Version 1 records (no players, engine or result) and version 2
-records (their later deals come from the seed) are still read. A bad record is refused with a
-``RecordError`` whose sentence exists in every language of the package.
+passes or each deal of a Truco match), the engine version that played it, who sat at each seat (human, a
+computer level or a bot, with its seed), every move, and the result. Version 1 records (no players, engine
+or result) and version 2 records (their later deals come from the seed) are still read. A bad record is
+refused with a ``RecordError`` whose sentence exists in every language of the package.
 """
 
 from __future__ import annotations

@@ -116,15 +116,14 @@ class Session:
         self.relevelled = self.relevelled or bool(self.moves)
 
     def record(self) -> Record:
-        """The game as a record: its deals written out (a class deal's first alone: the set's seed deals it
-        again), who sits where (a level and seed for computers that played the whole game at one level, else
-        "bot"), every move, the result."""
+        """The game as a record: every deal it dealt written out, who sits where (a level and seed for computers
+        that played the whole game at one level, else "bot"), every move, the result."""
         seats = [self._seat(s) for s in range(self.game.num_players)]
         if self.relevelled:  # the computers changed level during the game: their moves replay, they do not
             seats = [p if p.kind == "human" else SeatPlayer("bot", None, p.name) for p in seats]
         seed = getattr(self.first, "seed", self.seed or 0)  # the seed later shuffles (Truco, redeals) come from
-        setup = self.game.deal_setup(self.first) if self.secret else self.game.played_setup(self.first, self.state)
-        return Record(self.game.name, seed, tuple(self.moves), dict(self.game.options), setup, tuple(seats),
+        return Record(self.game.name, seed, tuple(self.moves), dict(self.game.options),
+                      self.game.played_setup(self.first, self.state), tuple(seats),
                       result=result_data(self.game, self.state))
 
     def _seat(self, seat: int) -> SeatPlayer:

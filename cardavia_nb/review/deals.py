@@ -23,7 +23,7 @@ def played_deal(name: str, seed: int, kinds: Sequence[str], setup: dict[str, Any
     for decision in play_out(game, state, players, until=game.deal_over):
         moves.append(decision.action.id)
         state = decision.after
-    dealt = game.played_setup(first, state)  # with the deals dealt again (Tarot, after four passes)
+    dealt = game.played_setup(first, state)  # with the deals dealt after the first (Tarot, after four passes)
     written = {**dealt, **setup} if setup else dealt
     return Record(name, seed, tuple(moves), dict(game.options), written,
                   tuple(seat_of(name, p) for p in players), result=result_data(game, state))

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Mapping, Sequence
 
+from cardavia_nb.core import later_deals
 from cardavia_nb.core.game import Action, Event, Game, Result
 from cardavia_nb.core.rng import check_seed, rng
 from cardavia_nb.core.text import Msg
@@ -26,6 +27,7 @@ from cardavia_nb.games.french_tarot.rules import BID, CHELEM, CHELEM_YES, DISCAR
 from cardavia_nb.games.french_tarot.state import FrenchTarotState, FrenchTarotView, observe
 
 _ALL_PASS = ("bid:pass",) * 4  # a deal's bidding where everybody passed
+_REDEAL = {"hands": "[four hands]", "chien": "[six cards]"}  # one of a setup's redeals
 
 _PLAY_EVENTS = tuple({c: Event("play", s, (c,)) for c in R.CARDS} for s in range(4))
 
@@ -62,9 +64,8 @@ def fill_deal(fixed: Mapping[int, Sequence[str]], chien: Sequence[str] = (), ord
 def _dealt(seed: int, deal_no: int, redeals: tuple) -> tuple[Any, Any, tuple]:
     """Deal ``deal_no``: the first of the given ``redeals`` while any are left, else the seeded shuffle's;
     with the redeals left."""
-    if redeals:
-        return (*redeals[0], redeals[1:])
-    return (*_deal(seed, deal_no), ())
+    (hands, chien), left = later_deals.next_deal(redeals, lambda: _deal(seed, deal_no))
+    return hands, chien, left
 
 
 def _start(seed: int, deal_no: int, dealer: int, hands, chien, events: tuple[Event, ...],
@@ -82,9 +83,10 @@ def _start(seed: int, deal_no: int, dealer: int, hands, chien, events: tuple[Eve
         hands, chien, redeals = _dealt(seed, deal_no, redeals)
 
 
-def _written(deals) -> list[dict[str, list]]:
-    """Deals as (hands, chien) written as a setup's ``redeals``."""
-    return [{"hands": [list(h) for h in hands], "chien": list(chien)} for hands, chien in deals]
+def _written(deal) -> dict[str, list]:
+    """A deal as (hands, chien) written as one of a setup's ``redeals``."""
+    hands, chien = deal
+    return {"hands": [list(h) for h in hands], "chien": list(chien)}
 
 
 def _replace_hand(hands, seat: int, hand: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
@@ -99,6 +101,7 @@ class FrenchTarot(Game[FrenchTarotState, FrenchTarotView]):
     num_players = 4
     zero_sum = True
     pack = "tarot78"
+    later_key = "redeals"
     # the moves that use no card, by id (every other move names its cards)
     cardless = ("bid:pass", "bid:prise", "bid:garde", "bid:garde_sans", "bid:garde_contre", "chelem:yes", "chelem:no")
     defaults: dict[str, Any] = {}
@@ -143,15 +146,8 @@ class FrenchTarot(Game[FrenchTarotState, FrenchTarotView]):
             dealt_hands, dealt_chien = _deal(seed, deal_no)
         else:
             dealt_hands, dealt_chien = R.check_deal(hands, chien)
-        return _start(seed, deal_no, dealer, dealt_hands, dealt_chien, (), self._redeals(redeals))
-
-    def _redeals(self, redeals: Any) -> tuple:
-        """The given later deals, each checked as (hands, chien); a ValueError saying what is wrong."""
-        if not isinstance(redeals, (list, tuple)) or len(redeals) > 2 * self.max_redeals:
-            raise ValueError(f"The redeals are a list of at most {2 * self.max_redeals} deals.")
-        if not all(isinstance(d, dict) and set(d) == {"hands", "chien"} for d in redeals):
-            raise ValueError('Each redeal is {"hands": [four hands], "chien": [six cards]}.')
-        return tuple(R.check_deal(d["hands"], d["chien"]) for d in redeals)
+        later = later_deals.checked(redeals, "redeals", 2 * self.max_redeals, _REDEAL, R.check_deal)
+        return _start(seed, deal_no, dealer, dealt_hands, dealt_chien, (), later)
 
     # --- legal moves -----------------------------------------------------------------------
     def legal_actions(self, state: FrenchTarotState):
@@ -330,17 +326,15 @@ class FrenchTarot(Game[FrenchTarotState, FrenchTarotView]):
             raise ValueError("Only a deal before its first bid can be written as a deal.")
         setup = {"hands": [list(h) for h in state.hands], "chien": list(state.chien), "dealer": state.dealer,
                  "deal_no": state.deal_no}
-        return {**setup, "redeals": _written(state.redeals)} if state.redeals else setup
+        return later_deals.with_deals(setup, self.later_key, state.redeals, _written)
 
     def played_setup(self, first: FrenchTarotState, last: FrenchTarotState) -> dict[str, Any]:
         """``first``'s deal and, as ``redeals``, every deal dealt after it up to ``last``'s (after four passes
         or a petit sec), as they were dealt."""
-        setup = self.deal_setup(first)
-        setup.pop("redeals", None)
-        later = range(last.deal_no - first.deal_no)
-        dealt = [first.redeals[k] if k < len(first.redeals) else _deal(first.seed, first.deal_no + 1 + k)
-                 for k in later]
-        return {**setup, "redeals": _written(dealt)} if dealt else setup
+        setup = self.first_deal(self.deal_setup(first))
+        dealt = later_deals.dealt_after(first.redeals, last.deal_no - first.deal_no,
+                                        lambda k: _deal(first.seed, first.deal_no + k))
+        return later_deals.with_deals(setup, self.later_key, dealt, _written)
 
     # --- conformance hooks ---------------------------------------------------------------------
     def card_places(self, state: FrenchTarotState) -> dict[str, tuple[str, ...]]:

@@ -13,6 +13,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
+from cardavia_nb.core import later_deals
 from cardavia_nb.core.game import Action, Event, Game, IllegalAction, Result
 from cardavia_nb.core.rng import check_seed, derive, rng
 from cardavia_nb.core.text import Msg
@@ -39,10 +40,30 @@ def _six_cards(key: int) -> list[str]:
     return out
 
 
+def _shuffled(seed: int, deal_no: int, dealer: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Deal ``deal_no``'s two hands from the seed's shuffle, the mano's three cards dealt first."""
+    order = _six_cards(derive(DEAL_DOMAIN, seed, deal_no))
+    mano = 1 - dealer
+    dealt = [(), ()]
+    dealt[mano], dealt[dealer] = tuple(order[0:3]), tuple(order[3:6])
+    return tuple(dealt)
+
+
+def _written(hands: tuple) -> dict[str, list]:
+    """A deal's two hands written as one of a setup's ``deals``."""
+    return {"hands": [list(h) for h in hands]}
+
+
+_LATER = {"hands": "[two hands of three cards]"}  # one of a setup's deals
+
+
 def _checked_deal(hands: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Two hands as tuples once they make a real Truco deal (two hands of three cards of the
     Spanish 40-card pack, no card twice), else a ValueError saying what is wrong."""
-    hands = tuple(tuple(h) for h in hands)
+    try:
+        hands = tuple(tuple(h) for h in hands)
+    except TypeError:
+        raise ValueError(f"A Truco deal is two lists of card ids, not {hands!r}.") from None
     if len(hands) != 2:
         raise ValueError(f"A Truco deal is two hands, seat 0's and seat 1's, not {len(hands)}: {hands!r}.")
     for seat, hand in enumerate(hands):
@@ -95,6 +116,7 @@ class Truco(Game[TrucoState, TrucoView]):
     name = "truco"
     num_players = 2
     match = True
+    later_key = "deals"
     zero_sum = True
     pack = "spanish40"
     # the moves that use no card, by id (every other move names its cards): a fixed action space's words
@@ -108,10 +130,11 @@ class Truco(Game[TrucoState, TrucoView]):
 
     # --- setting up ------------------------------------------------------------------------
     def new(self, seed: int, hands: Any = None, dealer: int | None = None,
-            scores: Any = None, deal_no: int = 1) -> TrucoState:
+            scores: Any = None, deal_no: int = 1, deals: Any = ()) -> TrucoState:
         """A new match, or a match from its deal ``deal_no`` on: first dealer from the seed unless
         ``dealer`` is given; ``hands`` (two lists of three card ids, seat order) and ``scores`` (at
-        the start of that deal) fix the deal; later deals are shuffled from the seed as usual."""
+        the start of that deal) fix the deal; ``deals`` (each ``{"hands": ...}``) are the deals dealt in
+        turn, instead of the shuffle's, after it; once they run out, the seed shuffles as usual."""
         seed = check_seed(seed)
         if dealer is None:
             dealer = rng("truco-dealer", seed).randrange(2)
@@ -122,24 +145,19 @@ class Truco(Game[TrucoState, TrucoView]):
             raise ValueError(f"Scores must be two whole numbers from 0 to 29, not {scores!r}.")
         if isinstance(deal_no, bool) or not isinstance(deal_no, int) or deal_no < 1:
             raise ValueError(f"The deal number must be a whole number from 1 on, not {deal_no!r}.")
-        if hands is not None:
-            hands = _checked_deal(hands)
-        return self._deal(seed, deal_no, dealer, score_pair, NO_AWARDS, hands, ())
+        hands = _shuffled(seed, deal_no, dealer) if hands is None else _checked_deal(hands)
+        # every deal scores a point at least: a match has at most 2 · 29 deals after its first
+        later = later_deals.checked(deals, "deals", 2 * (TARGET - 1), _LATER, _checked_deal)
+        return self._deal(seed, deal_no, dealer, score_pair, NO_AWARDS, hands, later)
 
     def _deal(self, seed: int, deal_no: int, dealer: int, scores: tuple[int, int],
-              awards: tuple, hands: tuple | None, events: tuple[Event, ...]) -> TrucoState:
-        """The start of a deal: shuffle (unless hands are given), mano to play."""
-        if hands is None:
-            order = _six_cards(derive(DEAL_DOMAIN, seed, deal_no))
-            mano = 1 - dealer
-            dealt = [(), ()]
-            dealt[mano], dealt[dealer] = tuple(order[0:3]), tuple(order[3:6])
-            hands = tuple(dealt)
+              awards: tuple, hands: tuple, later: tuple) -> TrucoState:
+        """The start of a deal of ``hands``, mano to play; ``later`` the deals given to be dealt next."""
         mano = 1 - dealer
-        events = events + (_ev("deal", dealer, data=(("deal_no", deal_no), ("mano", mano))),)
+        events = (_ev("deal", dealer, data=(("deal_no", deal_no), ("mano", mano))),)
         s = TrucoState(seed, deal_no, scores, dealer, AWAIT_PLAY, mano, hands, hands, (), (), mano,
                        0, (), None, None, None, None, 1, None, None, (), awards, scores, (), events,
-                       (), NO_MOVES[1])
+                       (), NO_MOVES[1], later)
         return _with(s)
 
     # --- actions ---------------------------------------------------------------------------
@@ -169,7 +187,9 @@ class Truco(Game[TrucoState, TrucoView]):
         """Dispatch a legal move to its handler."""
         kind = action.kind
         if kind == "next_deal":
-            return self._deal(s.seed, s.deal_no + 1, 1 - s.dealer, s.scores, s.awards, None, ())
+            dealer = 1 - s.dealer
+            hands, later = later_deals.next_deal(s.deals, lambda: _shuffled(s.seed, s.deal_no + 1, dealer))
+            return self._deal(s.seed, s.deal_no + 1, dealer, s.scores, s.awards, hands, later)
         moves = s.moves + (action.id,)
         if kind == "play":
             return self._play(s, action.cards[0], moves)
@@ -296,10 +316,20 @@ class Truco(Game[TrucoState, TrucoView]):
         return tuple(s.scores)
 
     def deal_setup(self, s: TrucoState) -> dict[str, Any]:
-        """The deal ``s`` is in, as dealt: both hands, the dealer, the scores it began at, its number
-        (any moment of the deal will do: the state keeps the dealt hands and the starting scores)."""
-        return {"hands": [list(h) for h in s.original], "dealer": s.dealer, "scores": list(s.start_scores),
-                "deal_no": s.deal_no}
+        """The deal ``s`` is in, as dealt: both hands, the dealer, the scores it began at, its number, and the
+        deals it was given to deal next (if any; any moment of the deal will do: the state keeps the dealt
+        hands and the starting scores)."""
+        setup = {"hands": [list(h) for h in s.original], "dealer": s.dealer, "scores": list(s.start_scores),
+                 "deal_no": s.deal_no}
+        return later_deals.with_deals(setup, self.later_key, s.deals, _written)
+
+    def played_setup(self, first: TrucoState, last: TrucoState) -> dict[str, Any]:
+        """``first``'s deal and, as ``deals``, every deal of the match dealt after it up to ``last``'s, as they
+        were dealt."""
+        setup = self.first_deal(self.deal_setup(first))
+        dealt = later_deals.dealt_after(first.deals, last.deal_no - first.deal_no,
+                                        lambda k: _shuffled(first.seed, first.deal_no + k, (first.dealer + k) % 2))
+        return later_deals.with_deals(setup, self.later_key, dealt, _written)
 
     def card_places(self, s: TrucoState) -> dict[str, tuple[str, ...]]:
         """Hands, cards played this deal, and the undealt stock."""

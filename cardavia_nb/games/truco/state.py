@@ -22,7 +22,8 @@ class TrucoState(NamedTuple):
     ``envido_return`` is the phase the envido opener returns to; ``awards`` are this match's points
     per seat and source (``scoring.SOURCES`` order); ``calls`` the deal's (seat, action id) of calls
     and answers; ``start_scores`` the scores when the deal was dealt; ``moves`` the action ids of
-    the deal so far, in order.
+    the deal so far, in order; ``deals`` the deals given to be dealt next, each two hands, instead of the
+    shuffle's (a record's).
     """
 
     seed: int
@@ -52,6 +53,7 @@ class TrucoState(NamedTuple):
     events: tuple[Event, ...]
     legal: tuple[Action, ...]
     legal_ids: frozenset[str]  # ids of the legal moves that are not card plays
+    deals: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = ()
 
     @property
     def mano(self) -> int:

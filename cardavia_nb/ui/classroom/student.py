@@ -233,11 +233,11 @@ class ClassPlay(Panel, Companion):
         table.send_intent({"type": "new"})
 
     def _set_deal_of(self, record: Record) -> int | None:
-        """Which of the set's deals ``record`` is (by its cards), else None."""
+        """Which of the set's deals ``record`` is (by the cards of its first deal), else None."""
         game = self.table.game
+        first = game.first_deal(record.setup or {})
         return next((i for i in range(self.cls.deals)
-                     if record.game == game.name and record.setup == game.deal_setup(set_deal(game, self.cls, i))),
-                    None)
+                     if record.game == game.name and first == game.deal_setup(set_deal(game, self.cls, i))), None)
 
     def _begin(self) -> None:
         """With the set and the token known: a closed set's results, else the name asked or the deals resumed."""
