@@ -92,3 +92,28 @@ def test_an_intent_two_parts_claim_is_refused_when_the_second_attaches():
         table.attach(Told())
     with pytest.raises(ValueError, match="review"):
         table.attach(type("Reviews", (Companion,), {"intents": lambda self: {"review": print}})())
+
+
+class Failing(Companion):
+    """A part whose every call raises."""
+
+    def began(self, table):
+        raise RuntimeError("began")
+
+    def moved(self, table):
+        raise RuntimeError("moved")
+
+    def deal_ended(self, table):
+        raise RuntimeError("deal_ended")
+
+
+def test_a_part_that_fails_is_logged_and_play_and_the_other_parts_go_on(caplog):
+    table = Table("pao_de_kuai", seed=3, delay=0, settings=Settings())
+    told = Told()
+    table.attach(Failing())
+    table.attach(told)
+    finish(table)
+    table.send_intent({"type": "new"})
+    assert ("deal_ended", 0) not in told.said and any(entry[0] == "deal_ended" for entry in told.said)
+    assert told.said[-2:][0] == ("began",) and not table.notice
+    assert {"began", "moved", "deal_ended"} <= {r.exc_info[1].args[0] for r in caplog.records if r.exc_info}

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import json
 
+import babel.dates
+
 from cardavia_nb import i18n
 from cardavia_nb.core.record import Record
 from cardavia_nb.store import new_token
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.history.panel import History
 from cardavia_nb.ui.history.keeper import Keeper
+from cardavia_nb.ui.table.companion import Companion
 from tests import databases
 
 postgresql, url, store = databases.postgresql, databases.url, databases.store  # the database fixtures
@@ -223,3 +226,26 @@ def test_a_truco_match_is_reviewed_by_its_last_deal(store):
     connect(settings, token)
     press(panel, f"review:{kept.id}")
     assert reviewed(page_table) == last_deal and last_deal.setup != table.record().setup
+
+
+def test_without_time_zone_data_the_panel_still_shows_the_finished_game_and_its_table_plays_on(store, monkeypatch):
+    """Python in the browser (the static site) has no time zone database: a zone named by text is unknown
+    there. The panel draws its times all the same, and the deal's end still reaches what follows the table."""
+    real = babel.dates.get_timezone
+
+    def no_database(zone=None):
+        if isinstance(zone, str):
+            raise LookupError(f"Unknown timezone {zone}")
+        return real(zone)
+
+    monkeypatch.setattr(babel.dates, "get_timezone", no_database)
+    settings = Settings()
+    keeper = Keeper(store=store)
+    table = Table("pao_de_kuai", settings=settings, keeper=keeper, seed=3)
+    panel = History("pao_de_kuai", keeper=keeper, settings=settings)
+    ended = []
+    table.attach(type("Ends", (Companion,), {"deal_ended": lambda self, table: ended.append(table.moves)})())
+    connect(settings, new_token())
+    while not table.turn.over:
+        table.send_intent({"type": "act", "id": table.turn.legal[0].id})
+    assert "Last games" in words(panel) and not table.notice and ended == [table.moves]

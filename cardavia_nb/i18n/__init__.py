@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
 
 from babel import Locale
+from babel.dates import format_datetime
 from babel.lists import format_list
 from babel.numbers import format_decimal
 
@@ -130,6 +132,12 @@ def number(value: float, lang: str = DEFAULT) -> str:
     a ``Signed`` number with its sign."""
     pattern = "+#,##0.##;-#,##0.##" if isinstance(value, Signed) else None
     return format_decimal(value, format=pattern, locale=lang)
+
+
+def moment(when: datetime, lang: str = DEFAULT) -> str:
+    """A date and time, short, the language's way, in UTC given as an object: Python in the browser has no time
+    zone database, so a zone named by text ("UTC") is unknown there."""
+    return format_datetime(when, "short", tzinfo=timezone.utc, locale=lang)
 
 
 def join(words: list[str], lang: str = DEFAULT) -> str:

@@ -22,7 +22,6 @@ import threading
 from typing import Any, Mapping
 
 import ipywidgets
-from babel.dates import format_datetime
 
 from cardavia_nb import i18n
 from cardavia_nb.core.record import replay
@@ -351,7 +350,7 @@ class Board(Panel):
             return [md(f"## {t('board.sets')}"), md(t("board.no_sets"))]
 
         def label(s: Any) -> str:
-            when = format_datetime(s.created, "short", tzinfo="UTC", locale=lang) if s.created else ""
+            when = i18n.moment(s.created, lang) if s.created else ""
             line = t("board.set_line", game=t(f"games.{s.game}.title"), count=s.deals, level=t(f"ui.level.{s.level}"), when=when)
             return f"{line} ({t('board.closed_mark')})" if s.closed else line
         return [md(f"## {t('board.sets')}"), buttons([(f"set:{s.id}", label(s)) for s in sets], f"set:{self.chosen}")]

@@ -15,8 +15,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from babel.dates import format_datetime
-
 from cardavia_nb import i18n
 from cardavia_nb.core.text import Msg
 from cardavia_nb.store.errors import StoreError
@@ -97,7 +95,7 @@ class History(Panel):
                          played=i18n.number(r["played"], lang), won=i18n.number(r["won"], lang),
                          lost=i18n.number(r["lost"], lang), per_deal=i18n.number(round(r["points_per_deal"], 2), lang))
                 for r in tally)))
-            when = lambda g: format_datetime(g.updated, "short", tzinfo="UTC", locale=lang)  # noqa: E731
+            when = lambda g: i18n.moment(g.updated, lang)  # noqa: E731
             link = lambda g: "" if self._keeper is not None else (  # noqa: E731  the home page: to the game's page
                 f" · [{t('store.history.review_link')}]({page_link(g.game, lang, 'table')}&review={g.id})")
             out += [md(f"### {t('store.history.last')}"), md("\n".join(

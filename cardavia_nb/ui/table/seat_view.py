@@ -8,6 +8,7 @@ from typing import Any, Sequence
 from cardavia_nb.core.record import Record
 from cardavia_nb.core.text import Msg
 from cardavia_nb.players.session import Moment, Session
+from cardavia_nb.ui.background import guarded
 from cardavia_nb.ui.table.snapshot import snapshot
 from cardavia_nb.ui.table.turns import Turn, event_lines, read
 
@@ -69,7 +70,7 @@ class SeatView:
         the table are told."""
         self._turn = None
         for part in self._following():
-            part.began(self)
+            guarded(part.began)(self)
 
     def moved(self, session: Session, moments: Sequence[Moment]) -> None:
         """The session moved through ``moments``: this seat reads each, the page animates them as steps."""
@@ -83,12 +84,12 @@ class SeatView:
             self._clear_notice()
             self._commit(view=steps[-1]["view"], log=self._lines[-LOG_LINES:], steps=steps if len(steps) > 1 else [],
                          selection={}, hint=[], seq=self.seq + 1)
-        following = self._following()
+        following = self._following()  # a part that fails is logged on the server; play and the others go on
         for part in following:
-            part.moved(self)
+            guarded(part.moved)(self)
         if self.game.deal_over(turn.state):
             for part in following:  # the review first: High plays the deal again for the summary
-                part.deal_ended(self)
+                guarded(part.deal_ended)(self)
 
     def _step(self, turn: Turn) -> dict[str, Any]:
         """One animation step: the human's snapshot after a transition and its log lines (the deal
