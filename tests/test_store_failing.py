@@ -1,6 +1,6 @@
 """A store that fails, whatever it raises, never breaks play: driven through the comm messages a page sends,
-the table plays on, the class observers run, the page hears once that games are not kept, every move tries
-again, and keeping resumes when the store answers."""
+the table plays on, the parts that follow it are told of every move, the page hears once that games are not
+kept, every move tries again, and keeping resumes when the store answers."""
 
 from __future__ import annotations
 
