@@ -5,6 +5,7 @@ worst first; hindsight on the real cards, apart; and what High scored in that se
 from __future__ import annotations
 
 import copy
+from functools import partial
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
@@ -79,10 +80,10 @@ def human_seat(record: Record) -> int:
     return next((i for i, p in enumerate(record.players) if p.kind == HUMAN), 0)
 
 
-def _walk(game: Game, record: Record, seat: int, players: list[Any], high: Any,
+def _walk(game: Game, record: Record, seat: int, players: list[Any], adviser: Callable[[], Any],
           visit: Callable[[int, Any, Any], Steps[None]]) -> Steps[Any]:
-    """Replay the record, a step per move, with its computer players answering and High shadowing
-    ``seat``; the steps of ``visit`` (step, state, High's move) come before each of the seat's moves.
+    """Replay the record, a step per move, with its computer players answering; the steps of ``visit``
+    (step, state, the move a new ``adviser()`` chooses there) come before each of ``seat``'s moves.
     Its result is the final state."""
     state = game.new(record.seed, **(record.setup or {}))
     for step, action_id in enumerate(record.actions):
@@ -90,7 +91,7 @@ def _walk(game: Game, record: Record, seat: int, players: list[Any], high: Any,
         legal = game.legal_actions(state)
         view = game.observe(state, mover)
         if mover == seat:
-            yield from visit(step, state, high.choose(game, view, legal) if len(legal) > 1 else None)
+            yield from visit(step, state, adviser().choose(game, view, legal) if len(legal) > 1 else None)
         elif players[mover] is not None:
             players[mover].choose(game, view, legal)  # their memories as they were when they played
         state = game.apply(state, action_id)
@@ -123,7 +124,9 @@ def reviewing(record: Record, seat: int | None = None, worlds: int = WORLDS, hin
     seat = human_seat(record) if seat is None else seat
     players = rebuilt(record)
     players += [None] * (game.num_players - len(players))
-    high = computer(game.name, "high", derive("review-high", record.seed))
+    # the table's hint adviser, asked afresh at each decision as the hint asks it: a player who follows the
+    # hint plays High's move, and the review never calls that a mistake
+    adviser = partial(computer, game.name, "high", seat)
     judged: list[Judgement] = []
     snapshots: dict[int, tuple[Any, list[Any]]] = {}
 
@@ -137,13 +140,13 @@ def reviewing(record: Record, seat: int | None = None, worlds: int = WORLDS, hin
         judged.append((yield from judging(game, view, legal, played, best, None, step, worlds,
                                           derive("review", record.seed, step))))
         if mistaken(judged[-1], threshold):  # only a mistake is shown with High's reason and looked at in hindsight
-            rows = high.explain(game, view, legal)  # High as it chose here: nothing asked it since
+            rows = adviser().explain(game, view, legal)  # the hint's words for High's move
             judged[-1] = replace(judged[-1], reason=next((r["message"] for r in rows if r["id"] == best.id), None))
             snapshots[step] = (state, copy.deepcopy(players))
         if on_judged is not None:
             on_judged(judged[-1])
 
-    final = yield from _walk(game, record, seat, players, high, visit)
+    final = yield from _walk(game, record, seat, players, adviser, visit)
     mistakes = worst_first(judged, threshold)
     score = _deal_end(game, final, seat)
     opponents = same_opponents(record, seat)  # else nobody to play on against
