@@ -11,9 +11,6 @@ from cardavia_nb.games import get
 from cardavia_nb.players import seats
 from cardavia_nb.review import review
 from cardavia_nb.review.judge import paired_values
-from cardavia_nb.ui import Settings
-from cardavia_nb.ui.review.reviewing import deal_record as table_deal
-from cardavia_nb.ui.table import Table
 
 LOW_SEED = 40
 
@@ -272,16 +269,3 @@ def test_mistakes_are_ranked_once_costliest_first_for_the_report_and_the_table()
     found = review(record, worlds=4)
     assert found.mistakes == worst_first(found.decisions, found.threshold)
 
-
-@pytest.mark.parametrize("name, seeds", [("truco", range(1, 7)), ("pao_de_kuai", (2, 5)), ("french_tarot", (3,))])
-def test_a_player_who_follows_the_tables_hint_plays_the_reviews_high_move_at_every_decision(name, seeds):
-    """One adviser: the table's hint and the review ask the same High for the same view, so the review never
-    calls a followed hint a mistake (with the review's High seeded apart, 16 of 127 Truco decisions differed)."""
-    for seed in seeds:
-        table = Table(name, seed=seed, delay=0, settings=Settings())
-        while not table.game.deal_over(table.state):
-            table.send_intent({"type": "hint"})
-            table.send_intent({"type": "act", "id": table.frame["hint"][0]["id"]})
-        record = table_deal(table)
-        judged = review(record, 0, worlds=4, hindsight=0, duplicate=False).decisions
-        assert judged and all(j.played == j.best for j in judged), [(j.step, j.played, j.best) for j in judged]
