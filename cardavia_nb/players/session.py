@@ -39,9 +39,9 @@ class Watcher(Protocol):
 class Session:
     """One game in play: ``first`` the state it began at, ``moves`` every move since (``passed``: each state
     it went through), ``players`` the computer player of each computer seat, ``humans`` the seats people hold.
-    ``seed`` is the deal code (None when it is never told, as in a class deal); ``secret`` when no seed of it may leave, not even in a record (a class
-    set's deal: ``ui.disclosure``); ``relevelled`` once the computers changed level mid-game (their moves replay,
-    they do not). ``pause(legal)`` names the one move that waits for a person although a computer acts."""
+    ``seed`` is the deal code (None when it is never told, as in a class deal); ``secret`` when no seed of it
+    may leave, not even in a record (a class set's deal: ``ui.disclosure``); ``relevelled`` once the computers
+    changed level mid-game (their moves replay, they do not). ``pause(legal)`` names the one move that waits for a person although a computer acts."""
 
     game: Game
     first: Any
@@ -55,10 +55,14 @@ class Session:
     watchers: list[Watcher] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.state = self.first
         self.passed: list[Any] = [self.first]  # every state of the game so far, the first one first
         self.thinking = 0.0  # seconds the computers spent choosing in the last call
         self._named: dict[int, tuple[Any, SeatPlayer]] = {}  # seat -> (its player, how a record names it)
+
+    @property
+    def state(self) -> Any:
+        """The state in play: the last one the game passed through."""
+        return self.passed[-1]
 
     @property
     def to_act(self) -> int | None:
@@ -85,7 +89,6 @@ class Session:
         may send it (its turn, or the pause)."""
         state = self.game.apply(self.state, action_id)
         self.moves.append(action_id)
-        self.state = state
         self.passed.append(state)
         return self._answer()
 
@@ -103,7 +106,6 @@ class Session:
                                  legal_of=lambda state: moments[-1].legal):  # each state's moves asked once
             self.thinking += decision.seconds
             self.moves.append(decision.action.id)
-            self.state = decision.after
             self.passed.append(decision.after)
             moments.append(self._moment(decision.after))
         for watcher in list(self.watchers):
@@ -145,7 +147,7 @@ class Session:
         seated = {s: again[s] if again[s] is not None else player for s, player in players.items()}
         session = cls(game, passed[0], seated, seed=record.seed,
                       relevelled=any(p.kind == "bot" for p in record.players), **kwargs)
-        session.moves, session.state, session.passed = list(record.actions), passed[-1], passed
+        session.moves, session.passed = list(record.actions), passed
         return session
 
 
