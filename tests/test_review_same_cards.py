@@ -137,11 +137,11 @@ def test_a_practice_deal_shows_no_line_and_back_gives_it_again():
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize(("unit", "kind", "loss", "error", "shown"),
-                         [("match_chance", "chance", 0.05, 0.01, (5, 3, 7)), ("points", "points", 3.0, 1.0, (3, 1, 5))])
-def test_a_loss_is_about_its_95_interval_and_never_plus_or_minus_zero(lang, unit, kind, loss, error, shown):
-    n, low, high = shown  # 1.96 standard errors either side, in the unit as written
-    assert loss_words(unit, loss, error) == Msg.of(f"review.loss.{kind}", n=float(n), low=float(low), high=float(high))
+@pytest.mark.parametrize(("unit", "kind", "loss", "margin", "shown"),
+                         [("match_chance", "chance", 0.05, 0.02, (5, 3, 7)), ("points", "points", 3.0, 2.0, (3, 1, 5))])
+def test_a_loss_is_about_its_95_interval_and_never_plus_or_minus_zero(lang, unit, kind, loss, margin, shown):
+    n, low, high = shown  # the judgement's own margin (half its 95 % interval) either side, in the unit as written
+    assert loss_words(unit, loss, margin) == Msg.of(f"review.loss.{kind}", n=float(n), low=float(low), high=float(high))
     for nothing in (0.0, 0.0001):  # every world agreed, or as good as: one number, "in every deal judged"
         text = loss_words(unit, loss, nothing).text(lang)
         assert text == Msg.of(f"review.loss.{kind}_exact", n=n).text(lang) and "±" not in text

@@ -10,7 +10,7 @@ import pytest
 from cardavia_nb.core.record import MAX_BYTES, Record, RecordError, replay
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games import get
-from cardavia_nb.review.units import THRESHOLDS
+from cardavia_nb.review.units import threshold_at
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.review import review
 from cardavia_nb.ui.review.reviewing import deal_record, file_name
@@ -229,7 +229,8 @@ def test_truco_next_deal_closes_the_review_of_the_last_one():
 
 
 def _judged(name: str, seed: int) -> Table:
-    """A deal played by the first card or answer, then reviewed: it must hold a mistake."""
+    """A deal played by the first card or answer, then reviewed: it must hold a mistake or a move worth a look
+    (with few worlds the judge is seldom sure)."""
     table = _table(name, seed)
     table.reviewing.worlds = 8
     for _ in range(400):
@@ -240,17 +241,26 @@ def _judged(name: str, seed: int) -> Table:
         send(table, {"type": "act", "id": answers[0] if answers else legal[0]})
     send(table, {"type": "review"})
     table.reviewing.wait()
-    assert table.judge["mistakes"]
+    assert table.judge["mistakes"] or table.judge["looks"]
     return table
+
+
+def _listed(table: Table) -> list[tuple[dict, object]]:
+    """The panel's rows of mistakes, then of moves worth a look, each with its judgement."""
+    done = table.reviewing.done
+    return [*zip(table.judge["mistakes"], done.mistakes), *zip(table.judge["looks"], done.looks)]
+
+
+def _row(table: Table, step: int) -> dict:
+    """The panel's row (a mistake's or a move worth a look's) at ``step``."""
+    return next(r for r in [*table.judge["mistakes"], *table.judge["looks"]] if r["step"] == step)
 
 
 @pytest.mark.parametrize(("name", "seed"), [("truco", 8), ("french_tarot", 21)])
 def test_find_it_yourself_first_before_high_s_move_is_shown(name, seed):
     table = _judged(name, seed)
-    rows, mistakes = table.judge["mistakes"], table.reviewing.done.mistakes
-    # the worst mistake that has a move to try besides High's (a two-way choice has none)
-    at = next(i for i, r in enumerate(rows) if len({o["id"] for o in r["options"]} - {mistakes[i].best}) > 0)
-    row, mistake = rows[at], mistakes[at]
+    # the worst mistake (else move worth a look) that has a move to try besides High's (a two-way choice has none)
+    row, mistake = next((r, m) for r, m in _listed(table) if len({o["id"] for o in r["options"]} - {m.best}) > 0)
     assert row["best"] == "" and row["reason"] == "" and row["tried"] == ""  # High's move not shown yet
     ids = [o["id"] for o in row["options"]]
     assert mistake.played not in ids and mistake.best in ids
@@ -261,19 +271,20 @@ def test_find_it_yourself_first_before_high_s_move_is_shown(name, seed):
         assert "nothing changed" in table.notice and _shown(table) == before, forged
     others = [i for i in ids if i != mistake.best]
     send(table, {"type": "try", "step": mistake.step, "id": others[-1]})
-    row = table.judge["mistakes"][at]
+    row = _row(table, mistake.step)
     assert not table.notice and row["tried"] and row["best"] and row["options"] == []
     kind = table.reviewing.tried[mistake.step][1]
     gain, loss = table.reviewing.tried[mistake.step][2:4]
     assert kind in ("good", "better", "losing") and row["tried"].startswith(
         {"good": "as good as", "better": "better than", "losing": "still losing"}[kind])
-    assert (kind == "losing") == (loss > 0 and gain <= THRESHOLDS[name] and kind != "good")
+    threshold = threshold_at(table.game, table.game.observe(table.reviewing.replay.states[mistake.step], 0))
+    assert (kind == "losing") == (loss > 0 and gain <= threshold and kind != "good")
     send(table, {"type": "try", "step": mistake.step, "id": mistake.best})
-    assert table.judge["mistakes"][at]["tried"] == "that is High's move itself."
+    assert _row(table, mistake.step)["tried"] == "that is High's move itself."
 
 
 def test_a_try_that_no_sampled_world_can_weigh_is_refused_in_words(monkeypatch):
-    """Find it yourself draws its own worlds; where the sampler keeps none (its contract allows it) the try
+    """Find it yourself draws its own worlds; where the reader or sampler keeps none (its contract allows it) the try
     is refused in a sentence and nothing changes, rather than failing in the kernel."""
     from cardavia_nb.review import judge
 
@@ -284,9 +295,9 @@ def test_a_try_that_no_sampled_world_can_weigh_is_refused_in_words(monkeypatch):
         legal = table.game.legal_actions(table.reviewing.replay.states[m.step])
         return sorted({a.id for a in legal} - {m.best, m.played})
 
-    mistake = next(m for m in table.reviewing.done.mistakes if others(m))
+    mistake = next(m for _, m in _listed(table) if others(m))
     other = others(mistake)[0]
-    monkeypatch.setattr(judge, "sampler", lambda game: lambda view, rand, n: [])
+    monkeypatch.setattr(judge, "drawn_worlds", lambda game, view, rand, n, players: [])  # reader or sampler
     before = _shown(table)
     send(table, {"type": "try", "step": mistake.step, "id": other})
     assert table.notice == Msg.of("ui.review.unweighed").text("en")
@@ -392,3 +403,66 @@ def test_a_player_who_follows_the_tables_hint_plays_the_reviews_high_move_at_eve
         record = deal_record(table)
         judged = review(record, 0, worlds=4, hindsight=0, duplicate=False).decisions
         assert judged and all(j.played == j.best for j in judged), [(j.step, j.played, j.best) for j in judged]
+
+
+def test_the_panel_lists_moves_worth_a_look_apart_and_shows_high_s_move_only_once_tried_or_asked():
+    """A move worth a look (a loss above the threshold whose interval reaches below it) streams in its own list,
+    never among the mistakes nor counted as one, and hides High's move as a mistake does until tried or asked."""
+    from dataclasses import replace
+
+    table = _table("pao_de_kuai")
+    _to_deal_end(table)
+    send(table, {"type": "review"})
+    table.reviewing.wait()
+    reviewing, game = table.reviewing, table.game
+    done = reviewing.done
+    # a decision with two moves besides the one played: one to be the best, one to try
+    first = next(d for d in done.decisions if len(game.legal_actions(reviewing.replay.states[d.step])) >= 3)
+    others = [a.id for a in game.legal_actions(reviewing.replay.states[first.step]) if a.id != first.played]
+    look = replace(first, best=others[0], played_value=0.0, best_value=3.0, loss=3.0, error=1.2, worlds=30,
+                   threshold=1.0)
+    assert look.verdict == "look"
+    reviewing.done, reviewing.judged = None, [look]  # streamed while the review is judging
+    reviewing.render()
+    assert table.judge["mistakes"] == [] and [r["step"] for r in table.judge["looks"]] == [look.step]
+    assert not table.judge["done"] and table.judge["looks"][0]["best"] == ""
+    reviewing.done = replace(done, decisions=(look,), mistakes=(), looks=(look,), hindsight=())
+    reviewing.render()
+    judge = table.judge
+    assert judge["mistakes"] == [] and judge["summary"] == (
+        "No sure mistake. 1 move is worth a look, without being a sure mistake.")
+    row = judge["looks"][0]
+    assert row["best"] == "" and row["reason"] == "" and row["tried"] == ""
+    assert row["loss"] == "may have cost about 3 points (between 0.5 and 5.5)"  # its own 95 % interval (30 worlds)
+    assert look.best in {o["id"] for o in row["options"]} and look.played not in {o["id"] for o in row["options"]}
+    send(table, {"type": "reveal", "step": look.step})
+    assert not table.notice and table.judge["looks"][0]["best"] and table.judge["looks"][0]["options"] == []
+    reviewing.revealed.clear()
+    reviewing.render()
+    send(table, {"type": "try", "step": look.step, "id": others[-1]})
+    row = table.judge["looks"][0]
+    assert not table.notice and row["tried"] and row["best"] and table.judge["mistakes"] == []
+    table.settings.lang = "fr"
+    assert table.judge["looks"][0]["loss"].startswith("a pu coûter environ 3 points")
+
+
+def test_a_move_tried_is_weighed_on_the_reviews_own_worlds():
+    """Find it yourself draws the worlds the review drew for the decision (its seed, batch by batch, the record's
+    players): tried there, the move played loses to the best what the review said it lost."""
+    from cardavia_nb.players.seats import rebuilt
+    from cardavia_nb.ui.review.find_it_yourself import verdict
+
+    table = _table("pao_de_kuai", seed=3)
+    table.reviewing.worlds = 20  # two batches, the second short
+    _to_deal_end(table)
+    send(table, {"type": "review"})
+    table.reviewing.wait()
+    reviewing, game = table.reviewing, table.game
+    weighed = [j for j in reviewing.done.decisions if j.loss > 0]
+    assert weighed
+    for j in weighed:
+        view = game.observe(reviewing.replay.states[j.step], reviewing.replay.seat)
+        kind, gain, loss, margin = verdict(game, view, j, j.played, reviewing.worlds, reviewing.replay.record.seed,
+                                           rebuilt(reviewing.replay.record))
+        assert (gain, loss, margin) == (pytest.approx(0.0), pytest.approx(j.loss), pytest.approx(j.margin)), j
+        assert kind == ("good" if j.verdict != "mistake" else "losing")

@@ -1,5 +1,6 @@
-"""A review in words, in any language: the summary line, the mistakes worst first with High's reasons,
-hindsight apart and labelled, and High's score on the same cards beside the player's.
+"""A review in words, in any language: the summary line, how the deals were played on, the mistakes worst first
+with High's reasons, those only worth a look apart, hindsight apart and labelled, and High's score on the same
+cards beside the player's.
 
 Both the plain display of a ``Review`` (a notebook cell) and the page's review panel read these lines,
 so the two always say the same thing. A review is read by its fields only (``review.report`` imports
@@ -16,8 +17,6 @@ from cardavia_nb.core.text import Msg
 from cardavia_nb.games import get
 from cardavia_nb.i18n import Signed
 from cardavia_nb.review.units import scaled
-
-Z95 = 1.96  # a 95 % interval is about this many standard errors either side
 
 
 def amount(review: Any, value: float, lang: str) -> str:
@@ -36,20 +35,39 @@ def worth(review: Any, value: float | None, lang: str) -> str:
 
 
 def summary(review: Any, lang: str) -> str:
-    """The summary line: how many decisions were judged, how many were mistakes, about what they cost."""
-    if not review.mistakes:
+    """The summary line: how many decisions were judged, how many were mistakes, about what they cost; those
+    only worth a look are counted apart, never as mistakes."""
+    looks = review.looks
+    if review.mistakes:
+        line = i18n.translate("review.summary.mistakes", lang, count=len(review.mistakes),
+                              decisions=len(review.decisions), cost=amount(review, review.cost, lang))
+    elif looks:
+        line = i18n.translate("review.summary.unsure", lang, count=len(review.decisions))
+    else:
         return i18n.translate("review.summary.clean", lang, count=len(review.decisions),
-                              threshold=amount(review, review.threshold, lang))
-    return i18n.translate("review.summary.mistakes", lang, count=len(review.mistakes),
-                          decisions=len(review.decisions), cost=amount(review, review.cost, lang))
+                              threshold=amount(review, clean_threshold(review), lang))
+    return f"{line} {i18n.translate('review.summary.looks', lang, count=len(looks))}" if looks else line
 
 
-def loss_words(unit: str, loss: float, error: float) -> Msg:
-    """A loss with its standard error as a learner reads it, the one way the notebook and the table say it:
-    "about 3 points (between 1 and 5)", its 95 % interval; where that interval is a single number as written
-    (every world judged gave the same loss) "3 points in every deal judged", never "± 0"."""
+def clean_threshold(review: Any) -> float:
+    """The threshold the clean summary can say no decision's loss went above: the largest of the decisions'
+    own thresholds (a French Tarot decision's may be above the game's nominal one), else the game's."""
+    return max((j.threshold for j in review.decisions if j.threshold > 0), default=review.threshold)
+
+
+def method(review: Any, lang: str) -> str:
+    """How the deals consistent with each decision were played on: by High in every seat, which calls and bluffs,
+    or by Low in every seat, which never bluffs (so a call's verdict may be off)."""
+    key = "review.method.high" if review.playout == "high" else "review.method.low"
+    return i18n.translate(key, lang)
+
+
+def loss_words(unit: str, loss: float, margin: float) -> Msg:
+    """A loss with ``margin``, half the width of its 95 % interval (``Judgement.margin``), as a learner reads it,
+    the one way the notebook and the table say it: "about 3 points (between 1 and 5)"; where that interval is a
+    single number as written (every world judged gave the same loss) "3 points in every deal judged", never "± 0"."""
     kind = "chance" if unit == "match_chance" else "points"
-    n, low, high = (scaled(unit, value) for value in (loss, loss - Z95 * error, loss + Z95 * error))
+    n, low, high = (scaled(unit, value) for value in (loss, loss - margin, loss + margin))
     if low == high:
         return Msg.of(f"review.loss.{kind}_exact", n=n)
     return Msg.of(f"review.loss.{kind}", n=n, low=low, high=high)
@@ -57,7 +75,7 @@ def loss_words(unit: str, loss: float, error: float) -> Msg:
 
 def cost(review: Any, judged: Any, lang: str) -> str:
     """A mistake's cost in a sentence (``loss_words``)."""
-    return i18n.translate("review.cost", lang, loss=loss_words(review.unit, judged.loss, judged.error))
+    return i18n.translate("review.cost", lang, loss=loss_words(review.unit, judged.loss, judged.margin))
 
 
 def mistake_lines(review: Any, lang: str) -> list[str]:
@@ -72,6 +90,24 @@ def mistake_lines(review: Any, lang: str) -> list[str]:
             words.append(i18n.translate("review.reason", lang, reason=judged.reason.text(lang, reader=review.seat)))
         lines.append(" ".join(words))
     return lines
+
+
+def look_lines(review: Any, lang: str) -> list[str]:
+    """The decisions only worth a look, worst first, under their own title and apart from the mistakes: the
+    moves, the loss with its 95 % interval, and that the deals weighed could not tell whether it is a mistake."""
+    if not review.looks:
+        return []
+    game = get(review.game)
+    rows = [i18n.translate("review.look.title", lang)]
+    for judged in review.looks:
+        words = [i18n.translate("review.look.line", lang, step=judged.step + 1, played=game.label(judged.played, lang),
+                                best=game.label(judged.best, lang)),
+                 i18n.translate("review.look.unsure", lang,
+                                loss=loss_words(review.unit, judged.loss, judged.margin))]
+        if judged.reason is not None:
+            words.append(i18n.translate("review.reason", lang, reason=judged.reason.text(lang, reader=review.seat)))
+        rows.append(" ".join(words))
+    return rows
 
 
 def hindsight_lines(review: Any, lang: str) -> list[str]:
@@ -93,5 +129,6 @@ def duplicate_line(review: Any, lang: str) -> str:
 
 def lines(review: Any, lang: str = i18n.DEFAULT) -> list[str]:
     """The whole review as Markdown paragraphs, in reading order."""
-    head = [i18n.translate("review.title", lang), summary(review, lang), i18n.translate("review.method", lang)]
-    return [*head, *mistake_lines(review, lang), *hindsight_lines(review, lang), duplicate_line(review, lang)]
+    head = [i18n.translate("review.title", lang), summary(review, lang), method(review, lang)]
+    return [*head, *mistake_lines(review, lang), *look_lines(review, lang), *hindsight_lines(review, lang),
+            duplicate_line(review, lang)]

@@ -17,11 +17,17 @@
  */
 
 /**
- * The table's `judge` trait: the review's judgements so far ({} until a review is asked for, and in practice).
+ * One judged move of the `judge` trait, a mistake or one worth a look (Python wrote every word of it).
  * `best` and `reason` are "" until the learner tried a move or asked for High's; `options` are the moves left to try.
+ * @typedef {{step: number, where: string, played: string, best: string, loss: string, reason: string,
+ *   options: {id: string, label: string}[], tried: string, tried_move: string}} JudgedRow
+ */
+
+/**
+ * The table's `judge` trait: the review's judgements so far ({} until a review is asked for, and in practice):
+ * the mistakes, and apart from them the moves only worth a look (the worlds weighed could not settle them).
  * @typedef {{done: boolean, progress: string, summary: string, high: string, hindsight: string[],
- *   mistakes: {step: number, where: string, played: string, best: string, loss: string, reason: string,
- *     options: {id: string, label: string}[], tried: string, tried_move: string}[]}} JudgeTrait
+ *   mistakes: JudgedRow[], looks: JudgedRow[]}} JudgeTrait
  */
 
 const RECORD_CHARS = 1_000_001;  // a longer file is cut here: Python says it is too big (the limit is 1 MB)
@@ -98,10 +104,11 @@ function replayBar(ui, rv, t) {
 function replayLines(ui, rv, t) {
   const { h } = ui.shared;
   const wrong = new Set((judgeOf(ui).mistakes || []).map((m) => m.step));
+  const unsure = new Set((judgeOf(ui).looks || []).map((m) => m.step));
   const list = h("ol", { class: "cv-replay-lines", "data-testid": "replay-lines", "aria-label": t.moves, start: 0, tabindex: "0" },
     (rv.lines || []).map((line, i) => {
-      const mistaken = wrong.has(i - 1);  // line i is the move made at step i - 1
-      const li = h("li", { "data-step": String(i), class: `${i === rv.replay.step ? "cv-current" : ""}${mistaken ? " cv-mistaken" : ""}`, text: line || "…" });
+      const mark = wrong.has(i - 1) ? " cv-mistaken" : unsure.has(i - 1) ? " cv-look" : "";  // line i: the move made at step i - 1
+      const li = h("li", { "data-step": String(i), class: `${i === rv.replay.step ? "cv-current" : ""}${mark}`, text: line || "…" });
       if (i === rv.replay.step) li.setAttribute("aria-current", "step");
       li.addEventListener("click", () => goTo(ui, i));
       return li;
@@ -109,38 +116,49 @@ function replayLines(ui, rv, t) {
   return list;
 }
 
-/** Find it yourself first: the other moves possible at a mistake, one to try, or High's move shown. */
-function findBox(ui, m, t) {
+/** Find it yourself first: the other moves possible at a mistake (or a move worth a look: `kind` "look"), one to
+ * try, or High's move shown. */
+function findBox(ui, m, t, kind) {
   const { h } = ui.shared;
   if (!m.options?.length) return null;
   const choice = h("select", { "data-testid": `try-choice-${m.step}`, "aria-label": t.find },
     m.options.map((o) => h("option", { value: o.id, text: o.label })));
   const go = h("button", { class: "cv-btn", "data-testid": `try-${m.step}`, text: t.try_go });
-  go.addEventListener("click", () => { ui.lastKey = `[data-testid="mistake-${m.step}"]`; send(ui, { type: "try", step: m.step, id: choice.value }); });
+  go.addEventListener("click", () => { ui.lastKey = `[data-testid="${kind}-${m.step}"]`; send(ui, { type: "try", step: m.step, id: choice.value }); });
   const reveal = h("button", { class: "cv-btn", "data-testid": `reveal-${m.step}`, text: t.reveal });
-  reveal.addEventListener("click", () => { ui.lastKey = `[data-testid="mistake-${m.step}"]`; send(ui, { type: "reveal", step: m.step }); });
+  reveal.addEventListener("click", () => { ui.lastKey = `[data-testid="${kind}-${m.step}"]`; send(ui, { type: "reveal", step: m.step }); });
   return h("div", { class: "cv-find", role: "group", "aria-label": t.find },
     h("label", {}, h("span", { text: t.find }), choice), go, reveal);
 }
 
-/** The review's judgements: progress, the summary line, High on the same cards, the mistakes, hindsight apart. */
+/** One judged move: where, the moves, its loss, a move tried, High's reason, the way to it and to try another.
+ * `kind` is "mistake" or "look" (a move worth a look: its loss drawn apart, its buttons named apart). */
+function judgedRow(ui, m, rv, t, kind) {
+  const { h } = ui.shared;
+  const show = h("button", { class: "cv-btn", "data-testid": `${kind}-${m.step}`, text: t.show_move });
+  show.addEventListener("click", () => goTo(ui, m.step));
+  return h("li", { class: m.step === rv.replay.step ? "cv-current" : "", "data-step": String(m.step) },
+    h("strong", { text: `${m.where} · ${m.best ? fill(t.you_played, { move: m.played, best: m.best }) : fill(t.your_move, { move: m.played })} ` }),
+    h("span", { class: kind === "look" ? "cv-look-loss" : "cv-loss", text: m.loss }),
+    m.tried ? h("p", { class: "cv-tried", "data-testid": `tried-${m.step}`, role: "status", text: `${fill(t.tried, { move: m.tried_move })} ${m.tried}` }) : null,
+    m.reason ? h("p", { class: "cv-reason", text: m.reason }) : null, show, findBox(ui, m, t, kind));
+}
+
+/** The review's judgements: progress, the summary line, High on the same cards, the mistakes, the moves worth a
+ * look apart from them, hindsight apart. */
 function judgements(ui, rv, t) {
   const { h } = ui.shared;
   const j = judgeOf(ui);
-  const mistakes = (j.mistakes || []).map((m) => {
-    const show = h("button", { class: "cv-btn", "data-testid": `mistake-${m.step}`, text: t.show_move });
-    show.addEventListener("click", () => goTo(ui, m.step));
-    return h("li", { class: m.step === rv.replay.step ? "cv-current" : "", "data-step": String(m.step) },
-      h("strong", { text: `${m.where} · ${m.best ? fill(t.you_played, { move: m.played, best: m.best }) : fill(t.your_move, { move: m.played })} ` }),
-      h("span", { class: "cv-loss", text: m.loss }),
-      m.tried ? h("p", { class: "cv-tried", "data-testid": `tried-${m.step}`, role: "status", text: `${fill(t.tried, { move: m.tried_move })} ${m.tried}` }) : null,
-      m.reason ? h("p", { class: "cv-reason", text: m.reason }) : null, show, findBox(ui, m, t));
-  });
+  const mistakes = (j.mistakes || []).map((m) => judgedRow(ui, m, rv, t, "mistake"));
+  const looks = (j.looks || []).map((m) => judgedRow(ui, m, rv, t, "look"));
   return h("section", { class: "cv-judge", "data-testid": "judge", "aria-label": t.mistakes },
     h("h4", { text: t.mistakes }),
     h("p", { class: "cv-progress", role: "status", "data-testid": "review-progress", "data-done": j.done ? "1" : "0", text: j.done ? j.summary : j.progress }),
     j.high ? h("p", { class: "cv-high", "data-testid": "review-high", text: j.high }) : null,
     mistakes.length ? h("ol", { class: "cv-mistakes", "data-testid": "mistakes" }, mistakes) : null,
+    looks.length ? h("div", { class: "cv-looks", "data-testid": "looks-box", role: "group", "aria-label": t.looks },
+      h("h4", { text: t.looks }), h("p", { class: "cv-looks-note", text: t.looks_note }),
+      h("ol", { class: "cv-mistakes", "data-testid": "looks" }, looks)) : null,
     j.hindsight?.length ? h("div", { class: "cv-hindsight", "data-testid": "hindsight" },
       h("h4", { text: t.hindsight }), j.hindsight.map((line) => h("p", { text: line }))) : null);
 }

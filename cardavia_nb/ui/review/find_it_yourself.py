@@ -1,36 +1,54 @@
-"""Find it yourself first: a move the learner tries at a mistake, judged on the same view and the same
-worlds as the review judged the move played and High's (``review.judge.paired_values``)."""
+"""Find it yourself first: a move the learner tries at a mistake (or at a move worth a look), judged on the same
+view and the same worlds as the review judged the move played and the best one (``review.judge``): the same
+seed, batch by batch, the record's players whose calls the worlds read, and the decision's own threshold."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from cardavia_nb.core.game import Game
 from cardavia_nb.core.rng import derive
 from cardavia_nb.core.text import Msg
 from cardavia_nb.review import Judgement
-from cardavia_nb.review.judge import mean_and_error, paired_values
-from cardavia_nb.review.units import THRESHOLDS
+from cardavia_nb.review.judge import BATCH, mean_and_error, paired
+from cardavia_nb.review.units import threshold_at
 from cardavia_nb.ui.refusal import Refusal
 
 
-def verdict(game: Game, view: Any, mistake: Judgement, tried: str, worlds: int, seed: int) -> tuple[str, float, float, float]:
-    """How the tried move compares: ("same", ...) High's move itself, ("good", ...) as good as High's,
-    ("better", ...) better than the move
-    played but short of High's, ("losing", ...) no better than the move played; with the gain over the
-    move played, the loss against High's and that loss's standard error, in the game's unit."""
+def review_worlds(game: Game, view: Any, moves: Sequence[Any], worlds: int, seed: int, step: int,
+                  players: Sequence[Any]) -> list[list[float]]:
+    """Per move, its value in each of the review's own first ``worlds`` worlds of the decision at ``step``: drawn
+    as the judge draws them (``derive("review", seed, step, 0)``, then a seed per batch), so the move played and
+    the best one are worth here what the review found them worth there."""
+    step_seed = derive("review", seed, step, 0)
+    rows = [row for start in range(0, worlds, BATCH)
+            for row in paired(game, view, moves, min(BATCH, worlds - start), derive("review-batch", step_seed, start),
+                              players)]
+    return [[row[slot] for row in rows] for slot in range(len(moves))]
+
+
+def verdict(game: Game, view: Any, mistake: Judgement, tried: str, worlds: int, seed: int,
+            players: Sequence[Any] = ()) -> tuple[str, float, float, float]:
+    """How the tried move compares: ("same", ...) the best move itself, ("good", ...) its loss to the best not
+    clearly above the decision's threshold (the rule of ``Judgement.verdict``), ("better", ...) better than the
+    move played by more than that threshold but short of the best, ("losing", ...) no better than that; with the
+    gain over the move played, the loss against the best and half the width of that loss's 95 % interval, in the
+    game's unit. ``players`` are the record's rebuilt ones (``players.seats.rebuilt``), whose calls Truco's
+    worlds read."""
     if tried == mistake.best:
         return "same", mistake.loss, 0.0, 0.0
-    step_seed = derive("review", seed, mistake.step)  # the review's own worlds for this decision
-    best, played, mine = paired_values(game, view, [game.action(m) for m in (mistake.best, mistake.played, tried)],
-                                       worlds, step_seed)
+    played, best, mine = review_worlds(game, view, [game.action(m) for m in (mistake.played, mistake.best, tried)],
+                                       worlds, seed, mistake.step, players)
     if not mine:  # the sampler kept no world for this view (its contract allows it): nothing to weigh with
         raise Refusal(Msg.of("ui.review.unweighed"))
+    threshold = threshold_at(game, view)
     loss, error = mean_and_error([b - t for b, t in zip(best, mine)])
     gain, _ = mean_and_error([t - p for t, p in zip(mine, played)])
-    if loss <= THRESHOLDS[game.name] or loss <= 2 * error:
-        return "good", gain, loss, error
-    return ("better" if gain > THRESHOLDS[game.name] else "losing"), gain, loss, error
+    judged = Judgement(mistake.step, tried, mistake.best, mean_and_error(mine)[0], mean_and_error(best)[0], loss,
+                       error, len(mine), None, threshold)
+    if judged.verdict != "mistake":
+        return "good", gain, loss, judged.margin
+    return ("better" if gain > threshold else "losing"), gain, loss, judged.margin
 
 
-__all__ = ["verdict"]
+__all__ = ["review_worlds", "verdict"]

@@ -8,7 +8,8 @@ runs after the deal in a thread, or between the page's messages where Python has
 site: ``ui.background.in_steps``): each judgement is streamed as it is made, so the page stays responsive
 and shows progress; a new game or review stops it (a generation counter). The page gets two traits: ``review``
 (the replay: its frame, the deal's lines and jumps, High's line on the same cards) and ``judge`` (the
-judgements); a judgement sends ``judge`` alone, since nothing of the replay changes while judging.
+judgements: the mistakes, and apart from them the moves only worth a look, whose loss the worlds could not
+settle); a judgement sends ``judge`` alone, since nothing of the replay changes while judging.
 Once a deal is over, High also plays it again in the player's seat for the summary (``ui.same_cards``).
 """
 
@@ -28,7 +29,7 @@ from cardavia_nb.review import Judgement, Review
 from cardavia_nb.players.seats import rebuilt, walk
 from cardavia_nb.review.judge import worst_first
 from cardavia_nb.review.report import SameCards, human_seat, reviewing, same_opponents
-from cardavia_nb.review.units import THRESHOLDS, UNITS, scaled
+from cardavia_nb.review.units import UNITS, scaled
 from cardavia_nb.review.words import loss_words
 from cardavia_nb.ui.background import in_steps
 from cardavia_nb.ui.disclosure import leaving, may_leave
@@ -126,7 +127,8 @@ class Reviewing(Companion):
         self.done: Review | None = None
         self.failed = False
         self.decisions = 0
-        self.tried: dict[int, tuple[str, str, float, float, float]] = {}  # step -> the move tried there, its verdict
+        # step -> the move tried there, its verdict, its gain, its loss and that loss's margin (``find_it_yourself``)
+        self.tried: dict[int, tuple[str, str, float, float, float]] = {}
         self.revealed: set[int] = set()  # steps whose High move the learner asked to see
 
     def intents(self) -> dict[str, Callable[[dict], None]]:
@@ -206,31 +208,33 @@ class Reviewing(Companion):
             self.render()
 
     def _mistake(self, content: dict) -> Judgement:
-        """The mistake at the intent's ``step`` (refused unless the review has listed one there)."""
+        """The mistake, or the move worth a look, at the intent's ``step`` (refused unless the review has listed
+        one there)."""
         self._need_replay()
         step = content.get("step")
-        found = [j for j in self._mistakes() if type(step) is int and j.step == step]
+        found = [j for j in (*self._mistakes(), *self._looks()) if type(step) is int and j.step == step]
         if not found:
             raise Refusal(Msg.of("ui.review.no_mistake"))
         return found[0]
 
     def _try(self, content: dict) -> None:
-        """Find it yourself first: judge the move the learner tries at a mistake, on the same worlds."""
+        """Find it yourself first: judge the move the learner tries at a mistake (or a move worth a look), on the
+        review's own worlds, with the record's players whose calls those worlds read."""
         mistake = self._mistake(content)
         tried = content.get("id")
         replay, game = self.replay, self.table.game
         state = replay.states[mistake.step]
         if not isinstance(tried, str) or tried not in {a.id for a in game.legal_actions(state)}:
             raise Refusal(Msg.of("ui.review.not_legal"))
-        kind, gain, loss, error = verdict(game, game.observe(state, replay.seat), mistake, tried, self.worlds,
-                                          replay.record.seed)
+        kind, gain, loss, margin = verdict(game, game.observe(state, replay.seat), mistake, tried, self.worlds,
+                                           replay.record.seed, rebuilt(replay.record))
         with self._lock:
-            self.tried[mistake.step] = (tried, kind, gain, loss, error)
+            self.tried[mistake.step] = (tried, kind, gain, loss, margin)
             self.table._clear_notice()
             self.render()
 
     def _reveal(self, content: dict) -> None:
-        """Show High's move at a mistake (the learner gave up finding it)."""
+        """Show High's move at a mistake or a move worth a look (the learner gave up finding it)."""
         mistake = self._mistake(content)
         with self._lock:
             self.revealed.add(mistake.step)
@@ -336,7 +340,13 @@ class Reviewing(Companion):
         """The mistakes known now, worst first (the finished review's, or those judged so far)."""
         if self.done is not None:
             return list(self.done.mistakes)
-        return list(worst_first(self.judged, THRESHOLDS[self.table.game.name]))
+        return list(worst_first(self.judged))
+
+    def _looks(self) -> list[Judgement]:
+        """The moves worth a look known now (a loss above the threshold the worlds could not settle), worst first."""
+        if self.done is not None:
+            return list(self.done.looks)
+        return list(worst_first(self.judged, "look"))
 
     def wait(self, timeout: float | None = None) -> None:
         """Wait for the running review and High's play on the same cards to finish (notebooks and tests)."""
@@ -370,21 +380,22 @@ class Reviewing(Companion):
                 self._push(judge=self._judgements(self.table._words()))
 
     def _judgements(self, words: Any) -> dict[str, Any]:
-        """The judgements for the page: progress, the summary line, the mistakes worst first, hindsight."""
+        """The judgements for the page: progress, the summary line, the mistakes worst first, apart from them the
+        moves worth a look (the same rule for what may be shown: High's move only once tried or asked), hindsight."""
         game, lang, unit = self.table.game, words.lang, (self.done.unit if self.done else "")
         unit = unit or UNITS.get(game.name, "points")  # a game of the caller's own judges in points
         done = self.done
         judged = list(done.decisions) if done else self.judged
-        mistakes = self._mistakes()
+        mistakes, looks = self._mistakes(), self._looks()
         label = self.table.adapter.label
 
-        def row(j: Judgement) -> dict[str, Any]:
+        def row(j: Judgement, loss: str = "ui.review.loss") -> dict[str, Any]:
             shown = j.step in self.revealed or j.step in self.tried  # High's move only once the learner tried or asked
             tried = self.tried.get(j.step)
             legal = game.legal_actions(self.replay.states[j.step])
             return {"step": j.step, "where": words.text(Msg.of("ui.review.move", n=j.step + 1)),
                     "played": label(game.action(j.played), lang), "best": label(game.action(j.best), lang) if shown else "",
-                    "loss": words.text(Msg.of("ui.review.loss", loss=loss_words(unit, j.loss, j.error))),
+                    "loss": words.text(Msg.of(loss, loss=loss_words(unit, j.loss, j.margin))),
                     "reason": j.reason.text(lang) if j.reason is not None and shown else "",
                     "options": [] if shown else [{"id": a.id, "label": label(a, lang)} for a in legal if a.id != j.played],
                     "tried": words.text(Msg.of(f"ui.review.try_{tried[1]}", gain=in_unit(unit, tried[2], words),
@@ -396,12 +407,15 @@ class Reviewing(Companion):
         out: dict[str, Any] = {
             "done": done is not None,
             "progress": words.text(progress),
-            "mistakes": [row(j) for j in mistakes], "summary": "", "hindsight": [], "high": ""}
+            "mistakes": [row(j) for j in mistakes], "looks": [row(j, "ui.review.look_loss") for j in looks],
+            "summary": "", "hindsight": [], "high": ""}
         if done is None:
             return out
         cost = in_unit(unit, done.cost, words)
         out["summary"] = words.text(Msg.of("ui.review.summary", n=len(done.mistakes), cost=cost) if done.mistakes
-                                    else Msg.of("ui.review.clean"))
+                                    else Msg.of("ui.review.unsure") if done.looks else Msg.of("ui.review.clean"))
+        if done.looks:  # counted apart, never as mistakes
+            out["summary"] += " " + words.text(Msg.of("ui.review.looks", n=len(done.looks)))
         out["hindsight"] = [words.text(Msg.of("ui.review.hindsight", move=h.step + 1,
                                               best=outcome(unit, h.best_gave, lang),
                                               played=outcome(unit, h.played_gave, lang)))
