@@ -77,7 +77,8 @@ def test_every_judged_decision_is_a_real_choice_of_the_reviewed_seat():
             choices.append(step)
         state = game.apply(state, move)
     assert [d.step for d in found.decisions] == choices
-    assert all(d.loss == 0 and d.played_value is None for d in found.decisions if d.played == d.best)
+    assert all(d.loss == 0 for d in found.decisions if d.played == d.best)
+    assert all(d.loss == 0 and d.played_value is None for d in found.decisions if d.worlds == 0)
 
 
 @pytest.mark.parametrize("name", ["truco", "pao_de_kuai", "french_tarot"])
@@ -204,15 +205,56 @@ def test_french_tarot_letting_the_petit_be_caught_at_the_last_trick_is_the_top_m
     assert top.best == "play:T1" and top.played != "play:T1" and top.loss > 10 * found.threshold, top
 
 
-def test_judging_stops_early_once_the_verdict_is_clear():
+def test_judging_stops_early_once_the_verdict_is_clear_but_never_before_the_floor():
     from cardavia_nb.review.deals import played_deal
-    from cardavia_nb.review.judge import BATCH
+    from cardavia_nb.review.judge import BATCH, FLOOR
 
-    record = played_deal("french_tarot", 1003, ["low"] * 4, seats_seed=30)
-    found = review(record, worlds=3 * BATCH, hindsight=0, duplicate=False)
-    drawn = [d.worlds for d in found.decisions if d.played != d.best]
-    assert drawn and all(n % BATCH == 0 and BATCH <= n <= 3 * BATCH for n in drawn)
-    assert min(drawn) == BATCH < max(drawn)  # a clear verdict needs only the first batch, a close one more
+    record = played_deal("pao_de_kuai", 11, ["low"] * 3, seats_seed=100)
+    found = review(record, seat=0, worlds=FLOOR + 3 * BATCH, hindsight=0, duplicate=False)
+    drawn = [d.worlds for d in found.decisions if d.worlds]
+    assert drawn and all(n % BATCH == 0 and FLOOR <= n <= FLOOR + 3 * BATCH for n in drawn)
+    assert min(drawn) == FLOOR < max(drawn)  # a clear verdict needs only the floor's worlds, a close one more
+
+
+def test_a_verdict_is_a_mistake_only_when_its_whole_interval_clears_the_threshold():
+    from cardavia_nb.review.judge import Judgement, t95
+
+    def judged(loss, error, worlds=48):
+        return Judgement(0, "a", "b", 0.0, loss, loss, error, worlds, None, 1.0)
+
+    assert [round(t95(df), 3) for df in (10, 30, 47, 95)] == [2.228, 2.042, 2.012, 1.985]  # Student's t tables
+    assert judged(1.5, 0.2).verdict == "mistake"  # 1.5 - 2.012 * 0.2 > 1
+    assert judged(1.5, 0.3).verdict == "look"  # above the threshold, but its interval reaches below
+    assert judged(1.5, 0.0).verdict == "mistake" and judged(0.9, 0.0).verdict == ""
+    assert judged(1.5, 0.2, worlds=4).verdict == "look"  # four worlds: t is 3.18, the interval wider
+    assert judged(0.8, 0.1).verdict == ""
+
+
+def test_a_move_as_poor_as_highs_pick_is_judged_against_the_best_of_the_short_list():
+    """The loss is measured against the best move weighed, not one High pick: with a pick as poor as the move
+    played (another single jack), leading one jack of three is still the mistake it is (the pair or the three
+    jacks lead on to going out)."""
+    from cardavia_nb.core.record import replay
+    from cardavia_nb.core.steps import drained
+    from cardavia_nb.review.judge import judging
+
+    planted = []
+
+    def plant(game, state, legal):
+        hand = state.hands[0]
+        if not planted and len(hand) >= 3 and any(len(a.cards) == len(hand) for a in legal):
+            planted.append(legal[0].id)
+            return legal[0].id
+        return None
+
+    record = deal_record("pao_de_kuai", {}, plant, seed=16)
+    game = get("pao_de_kuai")
+    step = record.actions.index("play:JC")
+    state = replay(game, record, upto=step)
+    legal = game.legal_actions(state)
+    view = game.observe(state, 0)
+    found = drained(judging(game, view, legal, game.action("play:JC"), game.action("play:JD"), [], step, 16, 7))
+    assert found.verdict == "mistake" and found.loss > 10 and found.best.startswith("play:JC+JD"), found
 
 
 def test_a_sampler_short_of_worlds_still_ends_the_judging(monkeypatch):
@@ -261,11 +303,12 @@ def test_mistakes_are_ranked_once_costliest_first_for_the_report_and_the_table()
     from cardavia_nb.review.judge import Judgement, worst_first
 
     def judged(step, loss, error):
-        return Judgement(step, "a", "b", 0.0, loss, loss, error, 16, None)
+        return Judgement(step, "a", "b", 0.0, loss, loss, error, 16, None, 1.0)
 
-    decisions = [judged(0, 2.0, 0.1), judged(1, 0.5, 0.1), judged(2, 6.0, 4.0), judged(3, 3.0, 1.0), judged(4, 2.0, 0.5)]
-    assert [j.step for j in worst_first(decisions, threshold=1.0)] == [3, 0, 4]  # too small, too noisy: no mistake
+    decisions = [judged(0, 2.0, 0.1), judged(1, 0.5, 0.1), judged(2, 6.0, 4.0), judged(3, 3.5, 1.0), judged(4, 2.0, 0.4)]
+    assert [j.step for j in worst_first(decisions)] == [3, 0, 4]  # too small, too noisy: no mistake
+    assert [j.step for j in worst_first(decisions, "look")] == [2]  # above the threshold, not clear of it
     record = deal_record("truco", {"dealer": 0}, lambda g, s, legal: None, seed=3)
     found = review(record, worlds=4)
-    assert found.mistakes == worst_first(found.decisions, found.threshold)
+    assert found.mistakes == worst_first(found.decisions) and found.looks == worst_first(found.decisions, "look")
 

@@ -22,8 +22,11 @@ class Kit:
     adapter: str = ""  # the module with the table's Adapter ("": the base one)
     page: str = ""  # the notebook that teaches the game and ends at its table
     unit: str = "points"  # what the review measures a deal in: "points" or "match_chance"
-    threshold: float = 1.0  # a loss above this (and above twice its error) is a mistake worth showing
+    threshold: float = 1.0  # a loss clear of this (its whole 95 % interval above it) is a mistake worth showing
     value: str = ""  # a finished deal's worth to a seat in ``unit``, (game, state, seat) -> float ("": its payoff)
+    threshold_at: str = ""  # the threshold at one decision, (game, view) -> float ("": ``threshold`` throughout)
+    reader: str = ""  # worlds that read the calls, (game, view, rand, n, opponents) -> worlds ("": ``sampler``)
+    playout: str = ""  # who plays on in the review's worlds, (seed) -> player in every seat ("": Low)
 
     def part(self, path: str) -> Any:
         """The module or ``module:name`` object a path names, imported on first use."""

@@ -11,11 +11,13 @@ KITS = {
         engine="cardavia_nb.games.truco.engine:Truco",
         players="cardavia_nb.players.truco",
         sampler="cardavia_nb.players.truco_worlds:sample_worlds",
+        reader="cardavia_nb.players.truco_reading:read_worlds",
         adapter="cardavia_nb.ui.table.adapters.truco",
         page="01-truco.ipynb",
         unit="match_chance",
         threshold=0.02,  # two points of match chance
         value="cardavia_nb.players.truco:match_chance",
+        playout="cardavia_nb.players.truco:playout_player",
     ),
     "pao_de_kuai": Kit(
         engine="cardavia_nb.games.pao_de_kuai.engine:PaoDeKuai",
@@ -31,6 +33,7 @@ KITS = {
         sampler="cardavia_nb.players.french_tarot_worlds:sample_worlds",
         adapter="cardavia_nb.ui.table.adapters.french_tarot",
         page="03-french-tarot.ipynb",
-        threshold=5.0,  # a tenth of a small contract
+        threshold=5.0,  # a tenth of a small contract, while the auction runs
+        threshold_at="cardavia_nb.players.french_tarot:review_threshold",  # then three card points at the contract
     ),
 }

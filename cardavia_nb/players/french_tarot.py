@@ -9,9 +9,10 @@ from typing import Any, Sequence
 
 from cardavia_nb.core.game import Action, Game
 from cardavia_nb.core.text import Msg
+from cardavia_nb.games import kit
 from cardavia_nb.games.french_tarot import rules as R
 from cardavia_nb.games.french_tarot.rules import BIDS, CHELEM_NO, CHELEM_YES, PLAYS, set_action
-from cardavia_nb.games.french_tarot.scoring import POIGNEE_BONUS, Tally
+from cardavia_nb.games.french_tarot.scoring import POIGNEE_BONUS, TAKER_SHARE, Tally
 from cardavia_nb.games.french_tarot.state import FrenchTarotView
 from cardavia_nb.players.base import BasePlayer, explanation, reason, remembered
 from cardavia_nb.players.french_tarot_bidding import bid_values, predict
@@ -27,6 +28,19 @@ def poignee_choices(view: FrenchTarotView) -> tuple[tuple[int, tuple[str, ...]],
         return ()
     four_kings = R.four_kings_exception(seat, view.taker, view.contract, view.hand, view.discard_trumps)
     return R.poignee_offers(view.hand, view.discard_trumps, four_kings)
+
+
+REVIEW_CARD_POINTS = 3  # a loss worth showing: three card points won or lost, a King given away costs 4.5
+
+
+def review_threshold(game: Game, view: FrenchTarotView) -> float:
+    """The review's threshold at one decision, in the seat's deal points: what three card points are worth to
+    it at the contract (each defender pays the taker once, the taker three times; before the auction ends,
+    the game's nominal threshold)."""
+    if view.contract is None:
+        return kit(game.name).threshold
+    share = TAKER_SHARE if view.seat == view.taker else 1
+    return REVIEW_CARD_POINTS * R.MULTIPLIER[view.contract] * share
 
 
 def bonuses(view: FrenchTarotView) -> tuple[int, ...]:

@@ -15,11 +15,12 @@ from cardavia_nb.core.rng import derive
 from cardavia_nb.core.steps import Steps, drained
 from cardavia_nb.games import REGISTRY, get
 from cardavia_nb.players.seats import HUMAN, computer, rebuilt
-from cardavia_nb.review.judge import Judgement, judging, mistaken, playing_out, worst_first
+from cardavia_nb.review.judge import (Judgement, decision_seed, judging, mistaken, playing_out, playout_level,
+                                     worst_first)
 from cardavia_nb.review.units import THRESHOLDS, UNITS, deal_value
 from cardavia_nb.review.words import lines
 
-WORLDS = 48  # sampled worlds per judged decision
+WORLDS = 256  # the most worlds drawn per judged decision (a clear verdict stops at the floor, 48)
 HINDSIGHT = 3  # mistakes also played out on the real cards
 
 
@@ -55,7 +56,9 @@ class Review:
     hindsight: tuple[Hindsight, ...] = ()
     high_score: float | None = None  # High in this seat from the first move, same cards, same opponents
     score: float | None = None  # what the seat really got
-    threshold: float = 0.0
+    threshold: float = 0.0  # the game's threshold before anything is known (a decision's own is its judgement's)
+    looks: tuple[Judgement, ...] = ()  # losses above the threshold whose interval reaches below it, worst first
+    playout: str = "low"  # the level that plays every seat on in the judge's worlds
 
     @property
     def cost(self) -> float:
@@ -81,18 +84,19 @@ def human_seat(record: Record) -> int:
 
 
 def _walk(game: Game, record: Record, seat: int, players: list[Any], adviser: Callable[[], Any],
-          visit: Callable[[int, Any, Any], Steps[None]]) -> Steps[Any]:
+          visit: Callable[[int, Any, Any, Any], Steps[None]]) -> Steps[Any]:
     """Replay the record, a step per move, with its computer players answering; the steps of ``visit``
-    (step, state, the move a new ``adviser()`` chooses there) come before each of ``seat``'s moves.
-    Its result is the final state."""
+    (step, state, a new ``adviser()`` and the move it chooses there) come before each of ``seat``'s moves
+    that had a choice. Its result is the final state."""
     state = game.new(record.seed, **(record.setup or {}))
     for step, action_id in enumerate(record.actions):
         mover = state.to_act
         legal = game.legal_actions(state)
         view = game.observe(state, mover)
-        if mover == seat:
-            yield from visit(step, state, adviser().choose(game, view, legal) if len(legal) > 1 else None)
-        elif players[mover] is not None:
+        if mover == seat and len(legal) > 1:
+            high = adviser()
+            yield from visit(step, state, high, high.choose(game, view, legal))
+        elif mover != seat and players[mover] is not None:
             players[mover].choose(game, view, legal)  # their memories as they were when they played
         state = game.apply(state, action_id)
         yield
@@ -106,19 +110,20 @@ def _deal_end(game: Game, state: Any, seat: int) -> float:
 
 def review(record: Record, seat: int | None = None, worlds: int = WORLDS, hindsight: int = HINDSIGHT,
            duplicate: bool = True, on_judged: Callable[[Judgement], None] | None = None,
-           played_again: Callable[[], SameCards | None] | None = None) -> Review:
+           played_again: Callable[[], SameCards | None] | None = None, salt: int = 0) -> Review:
     """Judge every decision of ``seat`` (the record's human seat by default) that had a real choice;
     ``on_judged`` hears each judgement as soon as it is made (a page streams them while it waits).
     Hindsight and High's score on the same cards need computer players in the other seats: with a
     person there (a worked example of the rules) they are left out (``()`` and ``None``).
     ``played_again`` gives ``high_on_same_cards(record, seat)`` where it is already being played (the
-    table's summary); when it gives None the deal is played here."""
-    return drained(reviewing(record, seat, worlds, hindsight, duplicate, on_judged, played_again))
+    table's summary); when it gives None the deal is played here. ``salt`` draws other worlds (the same
+    deal judged again, to measure how steady the verdicts are)."""
+    return drained(reviewing(record, seat, worlds, hindsight, duplicate, on_judged, played_again, salt))
 
 
 def reviewing(record: Record, seat: int | None = None, worlds: int = WORLDS, hindsight: int = HINDSIGHT,
               duplicate: bool = True, on_judged: Callable[[Judgement], None] | None = None,
-              played_again: Callable[[], SameCards | None] | None = None) -> Steps[Review]:
+              played_again: Callable[[], SameCards | None] | None = None, salt: int = 0) -> Steps[Review]:
     """``review`` as steps (``core.steps``): a page without threads answers clicks between them."""
     game = get(record.game, **record.options)
     seat = human_seat(record) if seat is None else seat
@@ -130,24 +135,22 @@ def reviewing(record: Record, seat: int | None = None, worlds: int = WORLDS, hin
     judged: list[Judgement] = []
     snapshots: dict[int, tuple[Any, list[Any]]] = {}
 
-    threshold = THRESHOLDS[game.name]
-
-    def visit(step: int, state: Any, best: Any) -> Steps[None]:
-        if best is None:
-            return
+    def visit(step: int, state: Any, high: Any, pick: Any) -> Steps[None]:
         played = game.action(record.actions[step])
         view, legal = game.observe(state, seat), game.legal_actions(state)
-        judged.append((yield from judging(game, view, legal, played, best, None, step, worlds,
-                                          derive("review", record.seed, step))))
-        if mistaken(judged[-1], threshold):  # only a mistake is shown with High's reason and looked at in hindsight
-            rows = adviser().explain(game, view, legal)  # the hint's words for High's move
-            judged[-1] = replace(judged[-1], reason=next((r["message"] for r in rows if r["id"] == best.id), None))
+        rows = high.explain(game, view, legal) if pick != played else []  # its search, kept from ``choose``
+        judged.append((yield from judging(game, view, legal, played, pick, rows, step, worlds,
+                                          decision_seed(record.seed, step, salt), players)))
+        if judged[-1].verdict:  # a mistake, or one worth a look, is shown with High's reason for its best move
+            best = judged[-1].best
+            judged[-1] = replace(judged[-1], reason=next((r["message"] for r in rows if r["id"] == best), None))
+        if mistaken(judged[-1]):  # a mistake is looked at in hindsight
             snapshots[step] = (state, copy.deepcopy(players))
         if on_judged is not None:
             on_judged(judged[-1])
 
     final = yield from _walk(game, record, seat, players, adviser, visit)
-    mistakes = worst_first(judged, threshold)
+    mistakes = worst_first(judged)
     score = _deal_end(game, final, seat)
     opponents = same_opponents(record, seat)  # else nobody to play on against
     looked: list[Hindsight] = []
@@ -158,7 +161,7 @@ def reviewing(record: Record, seat: int | None = None, worlds: int = WORLDS, hin
         same = (played_again() if played_again is not None else None) or (yield from playing_same_cards(record, seat))
     high_score = same.value if same is not None else None
     return Review(game.name, seat, UNITS[game.name], tuple(judged), mistakes, tuple(looked), high_score, score,
-                  threshold)
+                  THRESHOLDS.get(game.name, 1.0), worst_first(judged, "look"), playout_level(game))
 
 
 def _in_seat(game: Game, record: Record, seat: int, players: list[Any]) -> list[Any]:

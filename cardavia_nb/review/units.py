@@ -13,8 +13,17 @@ from cardavia_nb.core.game import Game
 from cardavia_nb.games import REGISTRY, kit
 
 UNITS = {name: kit(name).unit for name in REGISTRY}
-# A loss above this (and above twice its standard error) is a mistake worth showing a learner.
+# A loss clear of this (its 95 % interval wholly above) is a mistake worth showing a learner; a game's kit may
+# set it decision by decision (``threshold_at``), and this is then its value before anything is known.
 THRESHOLDS = {name: kit(name).threshold for name in REGISTRY}
+
+
+def threshold_at(game: Game, view: Any) -> float:
+    """The smallest loss worth showing at the decision seen in ``view`` (a game of the caller's own: one point)."""
+    found = kit(game.name) if game.name in REGISTRY else None
+    if found is None:
+        return 1.0
+    return found.part(found.threshold_at)(game, view) if found.threshold_at else found.threshold
 
 
 def deal_value(game: Game, state: Any, seat: int) -> float:

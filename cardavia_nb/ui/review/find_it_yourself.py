@@ -7,10 +7,9 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from cardavia_nb.core.game import Game
-from cardavia_nb.core.rng import derive
 from cardavia_nb.core.text import Msg
 from cardavia_nb.review import Judgement
-from cardavia_nb.review.judge import BATCH, mean_and_error, paired
+from cardavia_nb.review.judge import BATCH, batch, decision_seed, mean_and_error
 from cardavia_nb.review.units import threshold_at
 from cardavia_nb.ui.refusal import Refusal
 
@@ -18,12 +17,10 @@ from cardavia_nb.ui.refusal import Refusal
 def review_worlds(game: Game, view: Any, moves: Sequence[Any], worlds: int, seed: int, step: int,
                   players: Sequence[Any]) -> list[list[float]]:
     """Per move, its value in each of the review's own first ``worlds`` worlds of the decision at ``step``: drawn
-    as the judge draws them (``derive("review", seed, step, 0)``, then a seed per batch), so the move played and
-    the best one are worth here what the review found them worth there."""
-    step_seed = derive("review", seed, step, 0)
-    rows = [row for start in range(0, worlds, BATCH)
-            for row in paired(game, view, moves, min(BATCH, worlds - start), derive("review-batch", step_seed, start),
-                              players)]
+    as the judge draws them (``judge.batch`` from the decision's seed), so the move played and the best one are
+    worth here what the review found them worth there."""
+    step_seed = decision_seed(seed, step)
+    rows = [row for start in range(0, worlds, BATCH) for row in batch(game, view, moves, start, worlds, step_seed, players)]
     return [[row[slot] for row in rows] for slot in range(len(moves))]
 
 
