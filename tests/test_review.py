@@ -97,11 +97,12 @@ def test_a_judgement_reads_only_the_view(name):
     assert first == second
 
 
-def test_pao_de_kuai_not_going_out_with_the_whole_hand_is_the_top_mistake():
+def jacks_not_played_out() -> Record:
+    """Pao De Kuai seed 16: the first time seat 0 could play out its last three cards (three jacks) at once, it
+    leads one jack instead."""
     planted = []
 
     def plant(game, state, legal):
-        """The first time seat 0 could play out its last three or more cards at once, lead one instead."""
         hand = state.hands[0]
         if not planted and len(hand) >= 3 and any(len(a.cards) == len(hand) for a in legal):
             planted.append(legal[0].id)
@@ -109,7 +110,12 @@ def test_pao_de_kuai_not_going_out_with_the_whole_hand_is_the_top_mistake():
         return None
 
     record = deal_record("pao_de_kuai", {}, plant, seed=16)
-    assert planted == ["play:JC"], planted  # seed 16 deals seat 0 a lead with three jacks left
+    assert planted == ["play:JC"], planted
+    return record
+
+
+def test_pao_de_kuai_not_going_out_with_the_whole_hand_is_the_top_mistake():
+    record = jacks_not_played_out()
     step = record.actions.index("play:JC")
     found = review(record, worlds=24)
     assert found.mistakes and found.mistakes[0].step == step, found.mistakes
@@ -238,16 +244,7 @@ def test_a_move_as_poor_as_highs_pick_is_judged_against_the_best_of_the_short_li
     from cardavia_nb.core.steps import drained
     from cardavia_nb.review.judge import judging
 
-    planted = []
-
-    def plant(game, state, legal):
-        hand = state.hands[0]
-        if not planted and len(hand) >= 3 and any(len(a.cards) == len(hand) for a in legal):
-            planted.append(legal[0].id)
-            return legal[0].id
-        return None
-
-    record = deal_record("pao_de_kuai", {}, plant, seed=16)
+    record = jacks_not_played_out()
     game = get("pao_de_kuai")
     step = record.actions.index("play:JC")
     state = replay(game, record, upto=step)
