@@ -309,3 +309,21 @@ def test_mistakes_are_ranked_once_costliest_first_for_the_report_and_the_table()
     found = review(record, worlds=4)
     assert found.mistakes == worst_first(found.decisions) and found.looks == worst_first(found.decisions, "look")
 
+
+
+def test_french_tarot_thresholds_are_three_card_points_at_the_contract_for_the_seat():
+    """A King given to the taker at a prise (4.5 card points) is above a defender's threshold; the taker's is three
+    times a defender's, and a garde doubles both; while the auction runs the game's nominal threshold holds."""
+    from cardavia_nb.core.record import replay
+    from cardavia_nb.review.deals import played_deal
+    from cardavia_nb.review.units import THRESHOLDS, threshold_at
+
+    game = get("french_tarot")
+    record = played_deal("french_tarot", 5, ["low"] * 4, seats_seed=1)
+    states = [replay(game, record, upto=n) for n in (0, len(record.actions) - 1)]
+    assert threshold_at(game, game.observe(states[0], 0)) == THRESHOLDS["french_tarot"] == 5
+    late = states[1]
+    multiplier = {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}[late.contract]
+    for seat in range(4):
+        expected = 3 * multiplier * (3 if seat == late.taker else 1)
+        assert threshold_at(game, game.observe(late, seat)) == expected < 4.5 * multiplier * (3 if seat == late.taker else 1)
