@@ -62,7 +62,7 @@ def test_a_move_worth_a_look_is_said_apart_from_the_mistakes_and_never_counted_a
     mistake = next(i for i, line in enumerate(english) if line.startswith("**1. Move 3**"))
     assert mistake < title and not any(line.startswith("**2.") for line in english)  # one mistake, ranked alone
     said = english[title + 1]
-    assert said.startswith("**Move 6**: you played *No quiero*; High plays *Quiero*.") and "could not tell" in said
+    assert said.startswith("**Move 6**: you played *No quiero*; the best move found: *Quiero*.") and "could not tell" in said
     low, high = (round(100 * (look.loss + sign * look.margin), 1) for sign in (-1, 1))
     assert f"(between {low} and {high})" in said and "Move 6" not in " ".join(english[:title])
     for lang in ("pt", "fr", "nl", "es"):  # every language: the section apart, the loss with its interval
