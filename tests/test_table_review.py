@@ -466,3 +466,15 @@ def test_a_move_tried_is_weighed_on_the_reviews_own_worlds():
                                            rebuilt(reviewing.replay.record))
         assert (gain, loss, margin) == (pytest.approx(0.0), pytest.approx(j.loss), pytest.approx(j.margin)), j
         assert kind == ("good" if j.verdict != "mistake" else "losing")
+
+
+@pytest.mark.parametrize(("name", "playout"), [("truco", "High in every seat"), ("pao_de_kuai", "Low in every seat")])
+def test_the_panel_says_who_played_the_worlds_on(name, playout):
+    """The table's review says, as the notebook's does, whether the worlds were played on by High or, for
+    speed, by Low (which never bluffs): a learner reads a Low play-out's verdict knowing its limits."""
+    table = _table(name)
+    _to_deal_end(table)
+    send(table, {"type": "review"})
+    assert playout in table.judge["method"]  # while judging
+    table.reviewing.wait()
+    assert playout in table.judge["method"] and table.judge["done"]

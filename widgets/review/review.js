@@ -26,8 +26,9 @@
 /**
  * The table's `judge` trait: the review's judgements so far ({} until a review is asked for, and in practice):
  * the mistakes, and apart from them the moves only worth a look (the worlds weighed could not settle them).
+ * `method` says how the worlds were played on (by High, or by Low for speed).
  * @typedef {{done: boolean, progress: string, summary: string, high: string, hindsight: string[],
- *   mistakes: JudgedRow[], looks: JudgedRow[]}} JudgeTrait
+ *   mistakes: JudgedRow[], looks: JudgedRow[], method: string}} JudgeTrait
  */
 
 const RECORD_CHARS = 1_000_001;  // a longer file is cut here: Python says it is too big (the limit is 1 MB)
@@ -155,6 +156,7 @@ function judgements(ui, rv, t) {
     h("h4", { text: t.mistakes }),
     h("p", { class: "cv-progress", role: "status", "data-testid": "review-progress", "data-done": j.done ? "1" : "0", text: j.done ? j.summary : j.progress }),
     j.high ? h("p", { class: "cv-high", "data-testid": "review-high", text: j.high }) : null,
+    j.method ? h("p", { class: "cv-method", "data-testid": "review-method", text: j.method }) : null,
     mistakes.length ? h("ol", { class: "cv-mistakes", "data-testid": "mistakes" }, mistakes) : null,
     looks.length ? h("div", { class: "cv-looks", "data-testid": "looks-box", role: "group", "aria-label": t.looks },
       h("h4", { text: t.looks }), h("p", { class: "cv-looks-note", text: t.looks_note }),

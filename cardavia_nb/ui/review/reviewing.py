@@ -27,7 +27,7 @@ from cardavia_nb.core.text import Msg
 from cardavia_nb.core.steps import Steps
 from cardavia_nb.review import Judgement, Review
 from cardavia_nb.players.seats import rebuilt, walk
-from cardavia_nb.review.judge import worst_first
+from cardavia_nb.review.judge import playout_level, worst_first
 from cardavia_nb.review.report import SameCards, human_seat, reviewing, same_opponents
 from cardavia_nb.review.units import UNITS, scaled
 from cardavia_nb.review.words import loss_words
@@ -408,7 +408,8 @@ class Reviewing(Companion):
             "done": done is not None,
             "progress": words.text(progress),
             "mistakes": [row(j) for j in mistakes], "looks": [row(j, "ui.review.look_loss") for j in looks],
-            "summary": "", "hindsight": [], "high": ""}
+            "summary": "", "hindsight": [], "high": "",
+            "method": words.text(Msg.of(f"review.method.{done.playout if done else playout_level(game)}"))}
         if done is None:
             return out
         cost = in_unit(unit, done.cost, words)
