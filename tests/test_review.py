@@ -327,3 +327,25 @@ def test_french_tarot_thresholds_are_three_card_points_at_the_contract_for_the_s
     for seat in range(4):
         expected = 3 * multiplier * (3 if seat == late.taker else 1)
         assert threshold_at(game, game.observe(late, seat)) == expected < 4.5 * multiplier * (3 if seat == late.taker else 1)
+
+
+def test_refusing_a_low_falta_envido_with_twenty_eight_is_judged_on_worlds_that_read_the_call(monkeypatch):
+    """Low opens falta envido only with 33: the judge's worlds read that call (the kit's reader), so refusing it
+    with 28 is no mistake. On worlds blind to the call it was flagged as costing some 22 points of match chance."""
+    from dataclasses import replace
+
+    from cardavia_nb.games import kits
+
+    def refuse(game, state, legal):
+        if state.to_act == 0 and "call:falta_envido" in state.moves and "answer:no_quiero" in [a.id for a in legal]:
+            return "answer:no_quiero"
+        return None
+
+    setup = {"hands": [["7C", "1C", "4O"], ["7E", "6E", "3O"]], "dealer": 0, "scores": [22, 21], "deal_no": 9}
+    record = deal_record("truco", setup, refuse)
+    assert record.actions[:2] == ("call:falta_envido", "answer:no_quiero")
+    read = review(record, 0, 48, hindsight=0, duplicate=False).decisions[0]
+    assert read.step == 1 and read.worlds and read.verdict == "", read
+    monkeypatch.setitem(kits.KITS, "truco", replace(kits.KITS["truco"], reader=""))
+    blind = review(record, 0, 48, hindsight=0, duplicate=False).decisions[0]
+    assert blind.verdict == "mistake" and blind.best == "answer:quiero", blind
