@@ -38,15 +38,6 @@ _SECRET = re.compile(r"[A-Za-z0-9_-]{22}")
 class ClassError(Refused):
     """A class request refused: a wrong code, a taken name, a record that is not the set's deal ..."""
 
-    def __init__(self, msg: Msg):
-        """The reason as a message; ``str()`` is its English sentence."""
-        self.msg = msg
-        super().__init__(msg.text("en"))
-
-    def text(self, lang: str = "en") -> str:
-        """The reason in ``lang``."""
-        return self.msg.text(lang)
-
 
 def refused(key: str, **params: Any) -> ClassError:
     """A ClassError with the catalog sentence ``classes.<key>``."""
