@@ -24,7 +24,6 @@ from cardavia_nb.classroom.names import name_key
 from cardavia_nb.classroom.results_files import checked_file
 from cardavia_nb.classroom.teacher_key import teacher_id
 from cardavia_nb.core.record import Record
-from cardavia_nb.store.engine import reading
 from cardavia_nb.store.rows import OVER
 from cardavia_nb.store.tables import class_highs, class_results, class_sets, class_students, games
 from cardavia_nb.store.tokens import token_key
@@ -80,18 +79,10 @@ class Classes:
     """Class sets, students and results in the store's database."""
 
     def __init__(self, store: Any):
-        """Work on ``store``'s database (its engine and its guard that turns failures into words)."""
+        """Work on ``store``'s database (its engine, and its transactions that turn failures into words)."""
         self.engine = store.engine
-        self._guard = store._guard
+        self._run = store.run
         self._dialect = postgresql if self.engine.dialect.name == "postgresql" else sqlite
-
-    def _run(self, what: str, work: Any, reads: bool = False) -> Any:
-        """``work(connection)`` in one transaction; a database failure is a StoreError in words. ``reads``
-        marks a transaction that writes nothing (the board's polls, a student's lookups)."""
-        def transaction() -> Any:
-            with (reading(self.engine) if reads else self.engine.begin()) as connection:
-                return work(connection)
-        return self._guard(what, transaction)
 
     # --- the teacher's sets -----------------------------------------------------------------
     def create(self, teacher_key: str, game: str, level: str, deals: int, kind: str = "server") -> ClassSet:

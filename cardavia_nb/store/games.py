@@ -66,6 +66,14 @@ class Store:
             log.error("store: %s failed: %r", what, err, exc_info=True)
             raise StoreError(f"The game store could not {what}.") from None
 
+    def run(self, what: str, work: Any, reads: bool = False) -> Any:
+        """``work(connection)`` in one transaction, guarded (``_guard``); ``reads`` marks one that writes
+        nothing (on SQLite it takes no write lock): the class tables' and the rooms' door."""
+        def transaction() -> Any:
+            with (reading(self.engine) if reads else self.engine.begin()) as connection:
+                return work(connection)
+        return self._guard(what, transaction)
+
     def close(self) -> None:
         """Release the database connections."""
         self.engine.dispose()
