@@ -1,4 +1,4 @@
-"""The store's tables as SQLAlchemy Core metadata: players (by token hash), their games, and classes.
+"""The store's tables as SQLAlchemy Core metadata: players (by token hash), their games, classes and rooms.
 
 Each migration creates its part of exactly these; a later schema change is a new migration plus an edit here.
 """
@@ -90,4 +90,38 @@ class_highs = Table(
     Column("set_id", Integer, ForeignKey("class_sets.id", ondelete="CASCADE"), primary_key=True),
     Column("deal", Integer, primary_key=True),
     Column("value", Float, nullable=False),  # High's score on the deal, computed by the teacher's board
+)
+
+# --- rooms (issue 44): one session, several people's seats, each person's kernel playing it ----------
+
+rooms = Table(
+    "rooms", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("code", String(64), nullable=False, unique=True),  # SHA-256 of the room code the invite link holds
+    Column("game", String(32), nullable=False),
+    Column("options", Text, nullable=False),  # JSON: the rules options
+    Column("level", String(16), nullable=False),  # the computers' level in the seats no person holds
+    Column("humans", Integer, nullable=False),  # seats 0 .. humans-1 are people's
+    Column("seed", BigInteger, nullable=False),  # deals the session's cards: never leaves the kernel
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("started", DateTime(timezone=True)),
+)
+
+room_seats = Table(
+    "room_seats", metadata,
+    Column("room", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("player", String(64), nullable=False),  # SHA-256 of the seat token, never the token
+    Column("joined", DateTime(timezone=True), nullable=False),
+    Column("seen", DateTime(timezone=True), nullable=False),  # last sign of life of the seat's page
+    UniqueConstraint("room", "player", name="room_seats_one_seat_per_token"),
+)
+
+room_moves = Table(
+    "room_moves", metadata,
+    Column("room", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", Integer, primary_key=True),  # the move's number in the session, from 1: one writer wins each
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),  # the move's action id
+    Column("written", DateTime(timezone=True), nullable=False),
 )
