@@ -1,0 +1,253 @@
+"""Rooms: one session with several people's seats, kept in the store, which every seat's kernel plays from.
+
+A room holds its game, rules options, the computers' level for the seats no person holds, and the deal's seed,
+drawn here and handed to a kernel only (``room_seed``; ``room_state`` never holds it, and what a page may see of
+it is ``ui.disclosure``'s rule, as for any session). Seats are held by seat tokens, kept as their SHA-256 like
+resume tokens. Moves are numbered from 1: the primary key (room, seq) lets exactly one writer have each number,
+whoever comes second gets ``StaleMove``. On PostgreSQL a move also notifies the room's channel in its own
+transaction (delivered at commit); ``version`` is the cheap question any kernel can ask (``room_watch``).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import func, insert, select, text, update
+from sqlalchemy.dialects import postgresql, sqlite
+
+from cardavia_nb.core.text import Msg
+from cardavia_nb.games import get
+from cardavia_nb.store.errors import Refused
+from cardavia_nb.store.tables import room_moves, room_seats, rooms
+from cardavia_nb.store.tokens import new_token, token_key
+
+MIN_HUMANS, MAX_HUMANS = 2, 4
+LEVELS = ("low", "high")  # the levels a table offers
+
+
+class RoomError(Refused):
+    """A room request refused in words: an unknown code, a full room, a move that is not the next one."""
+
+
+class StaleMove(RoomError):
+    """Another kernel wrote this move number first: the kernel reads the newer moves and shows them."""
+
+
+def refused(key: str, error: type[RoomError] = RoomError, **params: Any) -> RoomError:
+    """A room refusal with the catalog sentence ``store.room.<key>``."""
+    return error(Msg.of(f"store.room.{key}", **params))
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A person's seat: taken or free, and when its page was last seen."""
+
+    seat: int
+    taken: bool
+    seen: datetime | None
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move of the room's session, numbered from 1."""
+
+    seq: int
+    seat: int
+    action: str
+
+
+@dataclass(frozen=True)
+class Room:
+    """What any seat's kernel may read of a room (the seed is not in it)."""
+
+    game: str
+    options: dict[str, Any]
+    level: str
+    seats: tuple[Seat, ...]  # the people's seats, 0 .. humans-1; the others are the computers'
+    started: datetime | None
+    moves: tuple[Move, ...]
+
+
+def _now() -> datetime:
+    """The current time in UTC."""
+    return datetime.now(timezone.utc)
+
+
+def _utc(moment: datetime | None) -> datetime | None:
+    """A time read back from the database, in UTC (SQLite returns naive times)."""
+    return moment if moment is None or moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+def channel(room: int) -> str:
+    """The PostgreSQL channel on which the room with id ``room`` announces its moves."""
+    return f"cardavia_room_{room}"
+
+
+def _key(code: str) -> str:
+    """The stored key of a room code; a code of the wrong shape is an unknown room."""
+    try:
+        return token_key(code)
+    except ValueError:
+        raise refused("unknown") from None
+
+
+def _room(connection: Any, key: str, lock: bool = False) -> Any:
+    """The room row of ``key`` (locked for this transaction when ``lock``), or refused as unknown."""
+    query = select(rooms).where(rooms.c.code == key)
+    row = connection.execute(query.with_for_update() if lock else query).first()
+    if row is None:
+        raise refused("unknown")
+    return row
+
+
+def create_room(store: Any, game: str, options: dict[str, Any], humans: int, level: str) -> str:
+    """A new room of ``game`` with ``humans`` people's seats and computers at ``level`` in the others: its code
+    (256 random bits, URL-safe), which the invite link carries. The deal's seed is drawn here."""
+    rules = get(game, **options)  # an unknown game or option raises its own ValueError
+    most = min(MAX_HUMANS, rules.num_players)
+    if isinstance(humans, bool) or not isinstance(humans, int) or not MIN_HUMANS <= humans <= most:
+        raise refused("humans", most=most)
+    if level not in LEVELS:
+        raise refused("level")
+    code = new_token()
+    store.run("create the room", lambda c: c.execute(insert(rooms).values(
+        code=token_key(code), game=game, options=json.dumps(rules.options, sort_keys=True), level=level,
+        humans=humans, seed=secrets.randbits(63), created=_now())))
+    return code
+
+
+def take_seat(store: Any, code: str, token: str) -> int:
+    """The seat ``token`` holds in the room (seen now), else the next free person's seat, now its; a full room
+    or an unknown code is refused in words. The room's row is locked meanwhile: two newcomers get two seats."""
+    key, player, now = _key(code), token_key(token), _now()
+
+    def work(connection: Any) -> int:
+        room = _room(connection, key, lock=True)
+        held = dict(connection.execute(select(room_seats.c.player, room_seats.c.seat)
+                                       .where(room_seats.c.room == room.id)).all())
+        if player in held:
+            _touch(connection, room.id, player, now)
+            return held[player]
+        free = next((s for s in range(room.humans) if s not in held.values()), None)
+        if free is None:
+            raise refused("full", seats=room.humans)
+        connection.execute(insert(room_seats).values(room=room.id, seat=free, player=player, joined=now, seen=now))
+        return free
+
+    return store.run("take a seat in the room", work)
+
+
+def _touch(connection: Any, room: int, player: str, now: datetime) -> int:
+    """Mark the seat ``player`` holds as seen ``now``; how many seats that was (0 or 1)."""
+    return connection.execute(update(room_seats).where(room_seats.c.room == room, room_seats.c.player == player)
+                              .values(seen=now)).rowcount
+
+
+def seen(store: Any, code: str, token: str) -> None:
+    """The seat ``token`` holds was seen now (its page is there); a token without a seat here is refused."""
+    key, player, now = _key(code), token_key(token), _now()
+
+    def work(connection: Any) -> None:
+        if not _touch(connection, _room(connection, key).id, player, now):
+            raise refused("no_seat")
+
+    store.run("mark the seat seen", work)
+
+
+def start_room(store: Any, code: str) -> None:
+    """The room's game has begun (its creator pressed Start); starting again changes nothing."""
+    key, now = _key(code), _now()
+    store.run("start the room", lambda c: c.execute(update(rooms).where(
+        rooms.c.id == _room(c, key).id, rooms.c.started.is_(None)).values(started=now)))
+
+
+def append_move(store: Any, code: str, seq: int, seat: int, action_id: str) -> None:
+    """Write ``action_id`` from ``seat`` as move number ``seq`` of the room, the one after the last. When another
+    kernel has written ``seq`` already, StaleMove: the insert does nothing on the primary key's conflict, so of
+    two kernels racing exactly one writes it, whatever either read before."""
+    key, now = _key(code), _now()
+    dialect = postgresql if store.engine.dialect.name == "postgresql" else sqlite
+
+    def work(connection: Any) -> None:
+        room = _room(connection, key).id
+        last = connection.execute(select(func.coalesce(func.max(room_moves.c.seq), 0))
+                                  .where(room_moves.c.room == room)).scalar_one()
+        if seq <= last:
+            raise refused("stale", StaleMove)
+        if seq != last + 1:
+            raise refused("out_of_order")
+        written = connection.execute(dialect.insert(room_moves).values(
+            room=room, seq=seq, seat=seat, action=action_id, written=now).on_conflict_do_nothing()
+            .returning(room_moves.c.seq)).first()
+        if written is None:
+            raise refused("stale", StaleMove)
+        if store.engine.dialect.name == "postgresql":  # heard by the other kernels once this commits
+            connection.execute(text("SELECT pg_notify(:channel, :seq)"), {"channel": channel(room), "seq": str(seq)})
+
+    store.run("write the move", work)
+
+
+def _moves(connection: Any, room: int, after: int) -> tuple[Move, ...]:
+    """The room's moves numbered above ``after``, in order."""
+    query = (select(room_moves.c.seq, room_moves.c.seat, room_moves.c.action)
+             .where(room_moves.c.room == room, room_moves.c.seq > after).order_by(room_moves.c.seq))
+    return tuple(Move(*row) for row in connection.execute(query))
+
+
+def moves_since(store: Any, code: str, seq: int) -> tuple[Move, ...]:
+    """The room's moves after number ``seq``, in order (``0`` for every move)."""
+    key = _key(code)
+    return store.run("read the moves", lambda c: _moves(c, _room(c, key).id, seq), reads=True)
+
+
+def version(store: Any, code: str) -> int:
+    """The number of the room's last move (0 before the first): one query on the two keys' indexes, for a
+    kernel to ask cheaply whether another kernel wrote."""
+    key = _key(code)
+    query = (select(rooms.c.id, func.coalesce(func.max(room_moves.c.seq), 0))
+             .select_from(rooms.outerjoin(room_moves, room_moves.c.room == rooms.c.id))
+             .where(rooms.c.code == key).group_by(rooms.c.id))
+
+    def read(connection: Any) -> int:
+        row = connection.execute(query).first()
+        if row is None:
+            raise refused("unknown")
+        return row[1]
+
+    return store.run("read the room", read, reads=True)
+
+
+def room_id(store: Any, code: str) -> int:
+    """The room's id in the database (its PostgreSQL channel is ``channel(id)``)."""
+    key = _key(code)
+    return store.run("read the room", lambda c: _room(c, key).id, reads=True)
+
+
+def room_state(store: Any, code: str) -> Room:
+    """The room as every seat's kernel may read it: options, people's seats, level, start, moves; no seed."""
+    key = _key(code)
+
+    def read(connection: Any) -> Room:
+        room = _room(connection, key)
+        held = {row.seat: _utc(row.seen) for row in connection.execute(
+            select(room_seats.c.seat, room_seats.c.seen).where(room_seats.c.room == room.id))}
+        seats = tuple(Seat(s, s in held, held.get(s)) for s in range(room.humans))
+        return Room(room.game, json.loads(room.options), room.level, seats, _utc(room.started),
+                    _moves(connection, room.id, 0))
+
+    return store.run("read the room", read, reads=True)
+
+
+def room_seed(store: Any, code: str) -> int:
+    """The seed that deals the room's session, for the kernel's ``Session`` only: it is never in ``room_state``,
+    and a page is told it only as the session's rules allow (``ui.disclosure``, once the game is over)."""
+    key = _key(code)
+    return store.run("read the room", lambda c: _room(c, key).seed, reads=True)
+
+
+__all__ = ["Move", "Room", "RoomError", "Seat", "StaleMove", "append_move", "channel", "create_room", "moves_since",
+           "room_id", "room_seed", "room_state", "seen", "start_room", "take_seat", "version"]

@@ -1,0 +1,136 @@
+"""Rooms in the store, on SQLite and PostgreSQL: seats by hashed token, numbered moves that one writer only
+gets, a room read back whole by a new store, and neither tokens nor the seed where they must not be."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from sqlalchemy import select, text
+
+from cardavia_nb.store import Store, new_token
+from cardavia_nb.store.rooms import (
+    RoomError, StaleMove, append_move, create_room, moves_since, room_seed, room_state, seen, start_room, take_seat,
+    version,
+)
+from cardavia_nb.store.tables import room_moves, room_seats, rooms
+from tests import databases
+
+postgresql, url, store = databases.postgresql, databases.url, databases.store  # the database fixtures
+
+
+def test_people_take_the_free_seats_a_reload_comes_back_and_a_full_room_is_refused_in_words(store):
+    code = create_room(store, "truco", {}, 2, "low")
+    first, second, third = new_token(), new_token(), new_token()
+    assert (take_seat(store, code, first), take_seat(store, code, second)) == (0, 1)
+    assert take_seat(store, code, second) == 1 and take_seat(store, code, first) == 0  # reloads
+    with pytest.raises(RoomError, match="full: its 2 seats"):
+        take_seat(store, code, third)
+    with pytest.raises(RoomError, match="no room with this code") as unknown:
+        take_seat(store, new_token(), first)
+    assert "sala" in unknown.value.text("pt")
+    with pytest.raises(RoomError, match="no room"):
+        take_seat(store, "not a code", first)
+    with pytest.raises(RoomError, match="no seat"):
+        seen(store, code, third)
+    assert [s.taken for s in room_state(store, code).seats] == [True, True]
+
+
+def test_a_room_is_refused_with_too_many_people_or_an_unknown_level(store):
+    with pytest.raises(RoomError, match="2 to 2 seats"):
+        create_room(store, "truco", {}, 3, "low")
+    with pytest.raises(RoomError, match="2 to 4 seats"):
+        create_room(store, "french_tarot", {}, 1, "low")
+    with pytest.raises(RoomError, match="Low or High"):
+        create_room(store, "french_tarot", {}, 2, "random")
+    code = create_room(store, "french_tarot", {}, 3, "high")
+    assert len(code) >= 22 and [s.taken for s in room_state(store, code).seats] == [False] * 3
+
+
+def test_moves_are_kept_in_order_and_a_stale_or_skipping_one_is_refused(store):
+    code = create_room(store, "pao_de_kuai", {}, 2, "low")
+    for seq, (seat, action) in enumerate([(0, "play:3E"), (1, "pass"), (2, "pass")], start=1):
+        append_move(store, code, seq, seat, action)
+    assert version(store, code) == 3
+    assert [(m.seq, m.seat, m.action) for m in moves_since(store, code, 1)] == [(2, 1, "pass"), (3, 2, "pass")]
+    with pytest.raises(StaleMove, match="came first"):
+        append_move(store, code, 3, 0, "play:4E")
+    with pytest.raises(RoomError, match="not the room's next") as skipping:
+        append_move(store, code, 5, 0, "play:4E")
+    assert not isinstance(skipping.value, StaleMove)
+    assert [m.action for m in room_state(store, code).moves] == ["play:3E", "pass", "pass"]
+    assert version(store, create_room(store, "truco", {}, 2, "low")) == 0
+
+
+def test_two_kernels_writing_the_same_move_number_at_once_one_wins_and_nothing_is_doubled(store):
+    code = create_room(store, "truco", {}, 2, "low")
+    kernels = [store, Store(store.url)]
+    for n in range(1, 9):
+        go, outcomes = threading.Barrier(2), []
+
+        def write(kernel, seat):
+            go.wait()
+            try:
+                append_move(kernel, code, n, seat, f"move-{seat}")
+                outcomes.append(("won", seat))
+            except StaleMove:
+                outcomes.append(("stale", seat))
+
+        threads = [threading.Thread(target=write, args=(k, seat)) for seat, k in enumerate(kernels)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(kind for kind, _ in outcomes) == ["stale", "won"], outcomes
+        winner = next(seat for kind, seat in outcomes if kind == "won")
+        assert moves_since(kernels[1 - winner], code, n - 1)[0].action == f"move-{winner}"
+    kernels[1].close()
+    with store.engine.connect() as connection:
+        assert connection.execute(select(room_moves.c.seq)).scalars().all() == list(range(1, 9))
+
+
+def test_a_new_store_on_the_same_database_reads_the_room_back_whole(store):
+    code = create_room(store, "french_tarot", {}, 2, "high")
+    first, second = new_token(), new_token()
+    take_seat(store, code, first)
+    take_seat(store, code, second)
+    start_room(store, code)
+    for seq, action in enumerate(["pass", "bid:prise", "pass"], start=1):
+        append_move(store, code, seq, seq % 4, action)
+    before, seed = room_state(store, code), room_seed(store, code)
+    store.close()
+    again = Store(store.url)  # the server restarted, or another kernel
+    try:
+        assert room_state(again, code) == before and room_seed(again, code) == seed
+        assert (before.game, before.level, before.started is not None) == ("french_tarot", "high", True)
+        assert take_seat(again, code, second) == 1  # the seat comes back to its token after the restart
+        append_move(again, code, 4, 0, "pass")
+        assert [m.seq for m in moves_since(again, code, 0)] == [1, 2, 3, 4]
+    finally:
+        again.close()
+
+
+def test_presence_is_the_time_a_seat_was_last_seen(store):
+    code = create_room(store, "truco", {}, 2, "low")
+    token = new_token()
+    take_seat(store, code, token)
+    joined = room_state(store, code).seats[0].seen
+    seen(store, code, token)
+    seats = room_state(store, code).seats
+    assert seats[0].seen > joined and seats[0].seen.tzinfo is not None and (seats[1].taken, seats[1].seen) == (False, None)
+
+
+def test_neither_seat_tokens_nor_room_codes_are_stored_in_clear_and_the_seed_stays_in_the_store(store):
+    code, tokens = create_room(store, "pao_de_kuai", {}, 3, "low"), [new_token() for _ in range(3)]
+    for token in tokens:
+        take_seat(store, code, token)
+    append_move(store, code, 1, 0, "pass")
+    with store.engine.connect() as connection:
+        raw = " ".join(str(value) for table in (rooms, room_seats, room_moves)
+                       for row in connection.execute(text(f"SELECT * FROM {table.name}")) for value in row)
+        seed = connection.execute(select(rooms.c.seed)).scalar_one()
+    assert all(t not in raw for t in tokens) and code not in raw
+    assert seed == room_seed(store, code)
+    state = room_state(store, code)
+    assert str(seed) not in repr(state) and hex(seed)[2:] not in repr(state)
+    assert "seed" not in {f for f in type(state).__dataclass_fields__}
