@@ -3,12 +3,14 @@ gets, a room read back whole by a new store, and neither tokens nor the seed whe
 
 from __future__ import annotations
 
+import queue
 import threading
 
 import pytest
 from sqlalchemy import select, text
 
 from cardavia_nb.store import Store, new_token
+from cardavia_nb.store.room_watch import listen
 from cardavia_nb.store.rooms import (
     RoomError, StaleMove, append_move, create_room, moves_since, room_seed, room_state, seen, start_room, take_seat,
     version,
@@ -86,7 +88,7 @@ def test_two_kernels_writing_the_same_move_number_at_once_one_wins_and_nothing_i
         assert moves_since(kernels[1 - winner], code, n - 1)[0].action == f"move-{winner}"
     kernels[1].close()
     with store.engine.connect() as connection:
-        assert connection.execute(select(room_moves.c.seq)).scalars().all() == list(range(1, 9))
+        assert connection.execute(select(room_moves.c.seq).order_by(room_moves.c.seq)).scalars().all() == list(range(1, 9))
 
 
 def test_a_new_store_on_the_same_database_reads_the_room_back_whole(store):
@@ -134,3 +136,21 @@ def test_neither_seat_tokens_nor_room_codes_are_stored_in_clear_and_the_seed_sta
     state = room_state(store, code)
     assert str(seed) not in repr(state) and hex(seed)[2:] not in repr(state)
     assert "seed" not in {f for f in type(state).__dataclass_fields__}
+
+
+def test_a_kernel_hears_at_once_of_a_move_another_kernel_writes_in_its_room_only(store):
+    code, elsewhere = create_room(store, "truco", {}, 2, "low"), create_room(store, "truco", {}, 2, "low")
+    heard = queue.Queue()
+    listening = listen(store, code, heard.put)
+    other = Store(store.url)  # another kernel
+    try:
+        append_move(other, elsewhere, 1, 0, "pass")  # another room's move is not this room's news
+        for seq in (1, 2):
+            append_move(other, code, seq, seq % 2, "pass")
+            assert heard.get(timeout=5) == seq
+        assert heard.empty()
+    finally:
+        listening.stop()
+        other.close()
+    append_move(store, code, 3, 1, "pass")
+    assert heard.empty() and not listening._thread.is_alive()

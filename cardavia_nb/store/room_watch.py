@@ -1,0 +1,85 @@
+"""Hearing at once that another kernel wrote a room's move: PostgreSQL's LISTEN, or SQLite's data_version polled.
+
+Each listener is a thread with a database connection of its own, outside the engine's pool: on PostgreSQL it
+LISTENs on the room's channel (``rooms.channel``; psycopg 3's ``notifies``, delivered at commit); SQLite has no
+notification, but ``PRAGMA data_version`` changes when another connection commits, so a cheap poll of it asks
+``version`` only after a commit somewhere. Either calls ``callback(version)`` when the room's last move moved.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any, Callable
+
+from cardavia_nb.store.rooms import channel, room_id, version
+
+log = logging.getLogger("cardavia_nb.store")
+EVERY = 0.05  # seconds between SQLite's polls, and between PostgreSQL's looks at whether to stop
+
+
+class Listening:
+    """A room's listener thread; ``stop()`` ends it and closes its connection."""
+
+    def __init__(self, store: Any, code: str, callback: Callable[[int], None], every: float = EVERY):
+        """Start listening to the room ``code`` (unknown: refused in words); returns once it hears."""
+        self.store, self.code, self.callback, self.every = store, code, callback, every
+        self.room = room_id(store, code)
+        self._stop, self._ready = threading.Event(), threading.Event()
+        postgres = store.engine.dialect.name == "postgresql"
+        self._thread = threading.Thread(target=self._listen if postgres else self._poll, daemon=True,
+                                        name=f"cardavia-room-{self.room}")
+        self._thread.start()
+        self._ready.wait()
+
+    def _connect(self) -> Any:
+        """A driver connection of its own to the store's database (not one of the pool's)."""
+        dialect = self.store.engine.dialect
+        args, kwargs = dialect.create_connect_args(self.store.engine.url)
+        return dialect.connect(*args, **kwargs)
+
+    def _listen(self) -> None:
+        """PostgreSQL: LISTEN on the room's channel; each notification's payload is the move's number."""
+        connection = self._connect()
+        try:
+            connection.autocommit = True
+            connection.execute(f'LISTEN "{channel(self.room)}"')
+            self._ready.set()
+            while not self._stop.is_set():
+                for note in connection.notifies(timeout=self.every):
+                    self.callback(int(note.payload))
+        except Exception as err:
+            log.error("store: listening to room %s failed: %r", self.room, err, exc_info=True)
+        finally:
+            self._ready.set()
+            connection.close()
+
+    def _poll(self) -> None:
+        """SQLite: after each commit elsewhere (``PRAGMA data_version`` changed), the room's version, if it moved."""
+        connection = self._connect()
+        try:
+            changes, last = None, version(self.store, self.code)
+            while not self._stop.is_set():
+                now = connection.execute("PRAGMA data_version").fetchone()[0]
+                if now != changes:
+                    changes, moved = now, version(self.store, self.code)
+                    if moved != last:
+                        last = moved
+                        self.callback(moved)
+                self._ready.set()
+                self._stop.wait(self.every)
+        except Exception as err:
+            log.error("store: polling room %s failed: %r", self.room, err, exc_info=True)
+        finally:
+            self._ready.set()
+            connection.close()
+
+    def stop(self) -> None:
+        """Stop listening and wait for the thread to end."""
+        self._stop.set()
+        self._thread.join()
+
+
+def listen(store: Any, code: str, callback: Callable[[int], None], every: float = EVERY) -> Listening:
+    """Call ``callback(version)`` from a thread of its own each time another kernel writes a move in the room."""
+    return Listening(store, code, callback, every)
