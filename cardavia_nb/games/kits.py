@@ -17,7 +17,7 @@ KITS = {
         unit="match_chance",
         threshold=0.02,  # two points of match chance
         value="cardavia_nb.players.truco:match_chance",
-        playout="cardavia_nb.players.truco:playout_player",
+        playout="cardavia_nb.players.truco:PlayingOn",
     ),
     "pao_de_kuai": Kit(
         engine="cardavia_nb.games.pao_de_kuai.engine:PaoDeKuai",

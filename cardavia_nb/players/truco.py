@@ -8,10 +8,12 @@ suggest, with the rest of the deal solved exactly card by card in each sampled w
 
 from __future__ import annotations
 
+import random
 from functools import cached_property, partial
 from typing import Any, Sequence
 
 from cardavia_nb.core.game import Action, Game
+from cardavia_nb.core.rng import rng
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games.truco import (
     AWAIT_ENVIDO, CHAIN_NAMES, CODE, DEAL_OVER, POWER, TARGET, chain_accepted, chain_refused,
@@ -202,11 +204,16 @@ class HighPlayer(_Base):
 PLAYOUT_WORLDS = 40  # a High that plays a review's worlds on samples fewer hands: five times as fast
 
 
-def playout_player(seed: int) -> HighPlayer:
-    """High as it plays on in the review's worlds (its calls and bluffs), sampling fewer hands per decision."""
-    player = HighPlayer(seed)
-    player.worlds = PLAYOUT_WORLDS
-    return player
+class PlayingOn(HighPlayer):
+    """High as it plays on in one of the review's worlds: fewer hands sampled, and its chance drawn by the point of
+    the deal, not the view, so the two moves compared in a world meet the same draws (their difference is the
+    moves', not luck's)."""
+
+    worlds = PLAYOUT_WORLDS
+
+    def decision_rng(self, view: Any) -> random.Random:
+        """The draws of the ``len(view.moves)``-th decision of this deal, whichever move came before."""
+        return rng("playing-on", self.seed, view.seat, view.deal_no, len(view.moves))
 
 
 class _Context:

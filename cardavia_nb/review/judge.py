@@ -5,9 +5,9 @@ From the player's view, worlds consistent with it are drawn (by the game's reade
 which weighs each world by how likely the other seats' calls make it, else by its sampler); in each world
 every move of the short list and the move played are played and the deal is finished by the game's
 play-out players (its kit's, else Low in every seat), the same for every move, so differences are paired
-world by world. The first ``FLOOR`` worlds pick the best move; later worlds weigh only it and the move
-played. The judging stops once the loss is ``SETTLED`` standard errors from the decision's threshold (or
-at ``worlds``). A loss whose whole interval is above the threshold is a mistake; one above it whose
+world by world. The first ``FLOOR`` worlds (more where the moves seldom differ: ``EVENTS``) pick the best
+move; later worlds weigh only it and the move played. The judging stops once the loss is ``SETTLED``
+standard errors from the decision's threshold on as many worlds (or at ``worlds``). A loss whose whole interval is above the threshold is a mistake; one above it whose
 interval reaches below is only worth a look. Nothing here looks at the real hidden cards.
 """
 
@@ -34,7 +34,10 @@ SHORT = 3  # otherwise at most this many of High's moves, those it weighs within
 Z95 = 1.959964  # the normal quantile of a two-sided 95 % interval
 # standard errors between the loss and the threshold that end the judging before ``worlds``: wider than the
 # verdict's interval, since a verdict looked at after every batch would otherwise stop on a lucky draw
-SETTLED = 3.0
+SETTLED = 4.0
+# worlds where the two moves' values differ that an early stop needs: where they differ only now and then (most
+# Truco decisions), the mean and its error rest on those few worlds, and a handful misjudges both
+EVENTS = 12
 
 
 def t95(df: int) -> float:
@@ -143,9 +146,9 @@ def paired(game: Game, view: Any, moves: Sequence[Action], worlds: int, seed: in
     seat = view.seat
     rand = random.Random(derive("review-worlds", seed, repr(view)))
     drawn = drawn_worlds(game, view, rand, worlds, players or [None] * game.num_players)
-    on = players_on(game, seed)
     for index, world in enumerate(drawn):
         start = _dealt(game, world, derive("review-deal", seed, index))
+        on = players_on(game, derive("review-on", seed, index))  # a world's own: the moves compared share their draws
         yield [finish(game, game.apply(start, move), seat, on) for move in moves]
 
 
@@ -186,8 +189,12 @@ def shortlist(rows: Sequence[dict[str, Any]], legal: Sequence[Action], threshold
     return [r["id"] for r in rows if top - r["value"] <= threshold][:SHORT]
 
 
-def settled(loss: float, error: float, threshold: float) -> bool:
-    """Whether the loss is so far from the threshold that more worlds would not change the verdict."""
+def settled(differences: Sequence[float], threshold: float) -> bool:
+    """Whether the loss is so far from the threshold, on enough worlds where the moves differ, that more worlds
+    would not change the verdict."""
+    if len(differences) < FLOOR or sum(1 for d in differences if d) < EVENTS:
+        return False
+    loss, error = mean_and_error(differences)
     return abs(loss - threshold) > SETTLED * error
 
 
@@ -202,19 +209,17 @@ def judging(game: Game, view: Any, legal: Sequence[Action], played: Action, pick
     moves = [game.action(m) for m in dict.fromkeys(listed)]  # the move played first, each move once
     values: list[list[float]] = [[] for _ in moves]
     best = 1
+    every = True  # the whole short list is weighed until its best is picked on enough worlds
     for start in range(0, worlds, BATCH):  # a fixed number of draws: a sampler may return fewer worlds
-        weighed = moves if len(values[0]) < FLOOR else [moves[0], moves[best]]
+        weighed = moves if every else [moves[0], moves[best]]
         for row in batch(game, view, weighed, start, worlds, seed, players):
-            slots = range(len(moves)) if len(weighed) == len(moves) else (0, best)
-            for slot, value in zip(slots, row):
+            for slot, value in zip(range(len(moves)) if every else (0, best), row):
                 values[slot].append(value)
             yield
-        n = len(values[0])
-        if n < FLOOR and start + BATCH < worlds:
-            continue
-        if len(weighed) == len(moves):  # the short list's best, on the same first worlds
+        if every:  # the short list's best, on the same worlds
             best = max(range(1, len(moves)), key=lambda i: sum(values[i]) / max(len(values[i]), 1))
-        if n and settled(*mean_and_error(_differences(values, best)), threshold):
+            every = len(values[0]) < FLOOR or sum(1 for d in _differences(values, best) if d) < EVENTS
+        if settled(_differences(values, best), threshold):
             break
     if not values[0]:  # no world agreed with the view (a sampler may find none): nothing to weigh, no mistake
         return Judgement(step, played.id, pick.id, None, None, 0.0, 0.0, 0, None, threshold)

@@ -20,7 +20,7 @@ from cardavia_nb.review.judge import (Judgement, decision_seed, judging, mistake
 from cardavia_nb.review.units import THRESHOLDS, UNITS, deal_value
 from cardavia_nb.review.words import lines
 
-WORLDS = 256  # the most worlds drawn per judged decision (a clear verdict stops at the floor, 48)
+WORLDS = 512  # the most worlds drawn per judged decision (a clear verdict stops at the floor, 48)
 HINDSIGHT = 3  # mistakes also played out on the real cards
 
 
