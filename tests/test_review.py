@@ -11,6 +11,7 @@ from cardavia_nb.games import get
 from cardavia_nb.players import seats
 from cardavia_nb.review import review
 from cardavia_nb.review.judge import paired_values
+from tests.support import quick_tarot_high_here  # noqa: F401 (an autouse fixture: the adviser on a small budget)
 
 LOW_SEED = 40
 
