@@ -19,7 +19,7 @@ from cardavia_nb.games.truco import (
     AWAIT_ENVIDO, CHAIN_NAMES, CODE, DEAL_OVER, POWER, TARGET, chain_accepted, chain_refused,
     envido_value, envido_winner, refused_stake, seen_by_seat, stake, trick_result,
 )
-from cardavia_nb.players.base import BasePlayer, explanation, reason
+from cardavia_nb.players.base import BasePlayer, explanation, reason, remembered
 from cardavia_nb.players.truco_model import OpponentModel
 from cardavia_nb.players.truco_worlds import WORLDS, Position, powers, sample_worlds
 
@@ -158,8 +158,10 @@ class HighPlayer(_Base):
         self.models.setdefault(view.seat, OpponentModel()).observe(view)
         return super().choose(game, view, legal)
 
+    @remembered
     def evaluate(self, view: Any, legal: Sequence[Action]) -> list[tuple[Action, float, Msg]]:
-        """Match-win probability of each legal action (see the module docstring)."""
+        """Match-win probability of each legal action (see the module docstring); kept for ``explain`` right after
+        ``choose`` on the same view (the review asks both of one adviser)."""
         if view.phase == DEAL_OVER:
             return [(a, 1.0, _reason("next_deal")) for a in legal]
         rand = self.decision_rng(view)
