@@ -280,7 +280,7 @@ def test_find_it_yourself_first_before_high_s_move_is_shown(name, seed):
     threshold = threshold_at(table.game, table.game.observe(table.reviewing.replay.states[mistake.step], 0))
     assert (kind == "losing") == (loss > 0 and gain <= threshold and kind != "good")
     send(table, {"type": "try", "step": mistake.step, "id": mistake.best})
-    assert _row(table, mistake.step)["tried"] == "that is High's move itself."
+    assert _row(table, mistake.step)["tried"] == "that is the best move found."
 
 
 def test_a_try_that_no_sampled_world_can_weigh_is_refused_in_words(monkeypatch):
