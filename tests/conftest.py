@@ -1,6 +1,7 @@
 """What every unit test shares: tables do not play each finished deal again with High unless a test is
-marked ``same_cards`` (the play-out runs in a thread that would outlive the test and slow the others);
-the browser tests serve the pages as they ship, with it on. The longest files start first (below)."""
+marked ``same_cards`` (the play-out runs in a thread that would outlive the test and slow the others), and
+their reviews judge on few worlds; the browser tests serve the pages as they ship. The longest files start
+first (below)."""
 
 import pytest
 
@@ -27,3 +28,19 @@ def _same_cards_only_where_asked(request, monkeypatch):
     """``CARDAVIA_SAME_CARDS=0`` for this test unless it is marked ``same_cards`` or drives a browser."""
     if request.node.get_closest_marker("same_cards") is None and "browser" not in request.node.keywords:
         monkeypatch.setenv(ENV, "0")
+
+
+UNIT_REVIEW_WORLDS = 8  # the table's and the class's reviews in unit tests: what pages show, not how well they judge
+
+
+@pytest.fixture(autouse=True)
+def _few_review_worlds(request, monkeypatch):
+    """The table's and the class's reviews draw ``UNIT_REVIEW_WORLDS`` worlds a decision in the unit tests (the
+    pages ship 64; the verdicts' own tests and benchmarks set theirs); a test may still set its table's."""
+    if "browser" in request.node.keywords:
+        return
+    from cardavia_nb.ui.classroom.student import ClassPlay
+    from cardavia_nb.ui.review.reviewing import Reviewing
+
+    monkeypatch.setattr(Reviewing, "worlds", UNIT_REVIEW_WORLDS)
+    monkeypatch.setattr(ClassPlay, "worlds", UNIT_REVIEW_WORLDS)
