@@ -31,16 +31,23 @@ def _same_cards_only_where_asked(request, monkeypatch):
 
 
 UNIT_REVIEW_WORLDS = 8  # the table's and the class's reviews in unit tests: what pages show, not how well they judge
+JUDGE_TESTS = ("tests/test_review.py", "tests/test_table_review.py", "tests/test_review_view.py")
 
 
 @pytest.fixture(autouse=True)
 def _few_review_worlds(request, monkeypatch):
     """The table's and the class's reviews draw ``UNIT_REVIEW_WORLDS`` worlds a decision in the unit tests (the
-    pages ship 64; the verdicts' own tests and benchmarks set theirs); a test may still set its table's."""
+    pages ship 64), and outside the judge's own test files Truco's worlds are played on by Low, not High (a
+    review at every deal's end costs the suite minutes; what is judged is those files' and the benchmarks')."""
     if "browser" in request.node.keywords:
         return
+    from dataclasses import replace
+
+    from cardavia_nb.games import kits
     from cardavia_nb.ui.classroom.student import ClassPlay
     from cardavia_nb.ui.review.reviewing import Reviewing
 
     monkeypatch.setattr(Reviewing, "worlds", UNIT_REVIEW_WORLDS)
     monkeypatch.setattr(ClassPlay, "worlds", UNIT_REVIEW_WORLDS)
+    if request.node.nodeid.split("::", 1)[0] not in JUDGE_TESTS:
+        monkeypatch.setitem(kits.KITS, "truco", replace(kits.KITS["truco"], playout=""))
