@@ -189,10 +189,16 @@ def shortlist(rows: Sequence[dict[str, Any]], legal: Sequence[Action], threshold
     return [r["id"] for r in rows if top - r["value"] <= threshold][:SHORT]
 
 
+def enough(differences: Sequence[float]) -> bool:
+    """Whether the worlds weighed are enough to pick the best move and to stop on: ``FLOOR`` of them, ``EVENTS``
+    where the two moves' values differ."""
+    return len(differences) >= FLOOR and sum(1 for d in differences if d) >= EVENTS
+
+
 def settled(differences: Sequence[float], threshold: float) -> bool:
     """Whether the loss is so far from the threshold, on enough worlds where the moves differ, that more worlds
     would not change the verdict."""
-    if len(differences) < FLOOR or sum(1 for d in differences if d) < EVENTS:
+    if not enough(differences):
         return False
     loss, error = mean_and_error(differences)
     return abs(loss - threshold) > SETTLED * error
@@ -218,7 +224,7 @@ def judging(game: Game, view: Any, legal: Sequence[Action], played: Action, pick
             yield
         if every:  # the short list's best, on the same worlds
             best = max(range(1, len(moves)), key=lambda i: sum(values[i]) / max(len(values[i]), 1))
-            every = len(values[0]) < FLOOR or sum(1 for d in _differences(values, best) if d) < EVENTS
+            every = not enough(_differences(values, best))
         if settled(_differences(values, best), threshold):
             break
     if not values[0]:  # no world agreed with the view (a sampler may find none): nothing to weigh, no mistake
@@ -227,7 +233,7 @@ def judging(game: Game, view: Any, legal: Sequence[Action], played: Action, pick
     if loss <= 0:  # the move played is as good as the short list's best in these worlds
         best, loss, error = 0, 0.0, 0.0
     return Judgement(step, played.id, moves[best].id, mean_and_error(values[0])[0],
-                     mean_and_error(values[best][:len(values[0])])[0], loss, error, len(values[0]), None, threshold)
+                     mean_and_error(values[best])[0], loss, error, len(values[0]), None, threshold)
 
 
 def _differences(values: list[list[float]], best: int) -> list[float]:

@@ -84,10 +84,10 @@ def human_seat(record: Record) -> int:
 
 
 def _walk(game: Game, record: Record, seat: int, players: list[Any], adviser: Callable[[], Any],
-          visit: Callable[[int, Any, Any, Any], Steps[None]]) -> Steps[Any]:
-    """Replay the record, a step per move, with its computer players answering; the steps of ``visit``
-    (step, state, a new ``adviser()`` and the move it chooses there) come before each of ``seat``'s moves
-    that had a choice. Its result is the final state."""
+          visit: Callable[[int, Any, Any, Any, Any, Any], Steps[None]]) -> Steps[Any]:
+    """Replay the record, a step per move, with its computer players answering; the steps of ``visit`` (step,
+    state, the seat's view and legal moves, a new ``adviser()`` and the move it chooses there) come before each
+    of ``seat``'s moves that had a choice. Its result is the final state."""
     state = game.new(record.seed, **(record.setup or {}))
     for step, action_id in enumerate(record.actions):
         mover = state.to_act
@@ -95,7 +95,7 @@ def _walk(game: Game, record: Record, seat: int, players: list[Any], adviser: Ca
         view = game.observe(state, mover)
         if mover == seat and len(legal) > 1:
             high = adviser()
-            yield from visit(step, state, high, high.choose(game, view, legal))
+            yield from visit(step, state, view, legal, high, high.choose(game, view, legal))
         elif mover != seat and players[mover] is not None:
             players[mover].choose(game, view, legal)  # their memories as they were when they played
         state = game.apply(state, action_id)
@@ -135,9 +135,8 @@ def reviewing(record: Record, seat: int | None = None, worlds: int = WORLDS, hin
     judged: list[Judgement] = []
     snapshots: dict[int, tuple[Any, list[Any]]] = {}
 
-    def visit(step: int, state: Any, high: Any, pick: Any) -> Steps[None]:
+    def visit(step: int, state: Any, view: Any, legal: Any, high: Any, pick: Any) -> Steps[None]:
         played = game.action(record.actions[step])
-        view, legal = game.observe(state, seat), game.legal_actions(state)
         rows = high.explain(game, view, legal) if pick != played else []  # its search, kept from ``choose``
         judged.append((yield from judging(game, view, legal, played, pick, rows, step, worlds,
                                           decision_seed(record.seed, step, salt), players)))
