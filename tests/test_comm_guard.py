@@ -161,7 +161,7 @@ quiz = Broken("ui.settings.title", [("a", "ui.lang.en")], "a", "ui.settings.titl
 def test_a_real_kernel_sends_the_page_no_traceback_and_grows_no_widget():
     """A kernel as Voila starts it (output of file descriptors captured: no pytest variable in its
     environment) runs a page's first import and makes a quiz whose handler fails, then gets the junk,
-    a press on that quiz and 1,000 Button opens on its shell."""
+    a press on that quiz and 300 Button opens on its shell."""
     from jupyter_client.manager import start_new_kernel
 
     env = {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}
@@ -174,14 +174,14 @@ def test_a_real_kernel_sends_the_page_no_traceback_and_grows_no_widget():
         quiz = before["user_expressions"]["quiz"]["data"]["text/plain"].strip("'")
         press = ("comm_msg", {"comm_id": quiz, "data": {"method": "custom", "content": {"type": "press", "id": "a"}}},
                  {})
-        for msg_type, content, metadata in [*junk(), press, *(button_open() for _ in range(1000))]:
+        for msg_type, content, metadata in [*junk(), press, *(button_open() for _ in range(300))]:
             kc.shell_channel.send(kc.session.msg(msg_type, content, metadata=metadata))
         last = kc.comm_info(target_name=WIDGET)
         reply = kc.get_shell_msg(timeout=120)
         assert reply["parent_header"]["msg_id"] == last
         after = kc.execute("", silent=True, user_expressions=count, reply=True, timeout=60)["content"]
         seen = []
-        end = time.monotonic() + 60
+        end = time.monotonic() + 300  # a deadline for a busy machine, not a time asserted
         while not any(m["msg_type"] == "status" and m["parent_header"].get("msg_id") == last for m in seen):
             assert time.monotonic() < end, "the kernel did not finish the junk"
             try:
