@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, Watch, new_context, voila_server
+from tests.browser.harness import (  # noqa: F401 - picture and shot: the tests' from here
+    CHROMIUM, CHROMIUM_ARGS, ROOT, Watch, new_context, picture, shot, voila_server)
 from tests.browser.pages import TABLE
 
-ARTIFACTS = ROOT / "tests" / "artifacts"
 PAGE_DEADLINE_MS = 60_000  # a Voila hang must fail the test, never hang CI
 READY = ".cardavia[data-ready='1']"
 
@@ -122,17 +122,8 @@ def shown(page, chars: int = 400) -> str:
         return f"(unreadable: {err.__class__.__name__})"
 
 
-def shot(page, name: str) -> Path:
-    """Save a full-page screenshot under tests/artifacts/ for people to look at."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    return path
-
-
 def look(page, name: str) -> None:
     """A screenshot of the screen the player sees, the table's top at the top of the window."""
     page.evaluate(f"document.querySelector(\"{TABLE}\").scrollIntoView({{block: 'start'}})")
     page.wait_for_timeout(100)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    picture(page, name)

@@ -15,6 +15,7 @@ from urllib.parse import urlparse
 from cardavia_nb.classroom.server import serving
 
 ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "tests" / "artifacts"
 CHROMIUM = "/usr/bin/chromium"
 # No host but this machine's resolves, so a request leaving it fails before it is sent (the tests' Watch
 # still sees it and fails the test). Blocked by name, not by a Playwright route: routing stops Chromium's
@@ -31,6 +32,19 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def picture(target, name: str, **options) -> Path:
+    """Save a picture of ``target`` (a page or an element) as tests/artifacts/<name>.png, for people to look at."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    target.screenshot(path=str(path), **options)
+    return path
+
+
+def shot(page, name: str) -> Path:
+    """Save a picture of the whole page under tests/artifacts/ for people to look at."""
+    return picture(page, name, full_page=True)
 
 
 @dataclass(frozen=True)

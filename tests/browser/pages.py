@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardavia_nb import i18n
 from cardavia_nb.games.pao_de_kuai import classify, plays
-from tests.browser.harness import ROOT
+from tests.browser.harness import shot
 
 TABLE = ".cardavia[data-testid='table']"
 SETTLED = f"""() => {{
@@ -113,7 +113,7 @@ def move(page) -> None:
     try:
         page.wait_for_function(CAN_MOVE, timeout=30_000)
     except Exception:
-        page.screenshot(path=str(ROOT / "tests" / "artifacts" / "FAILED-move.png"), full_page=True)
+        shot(page, "FAILED-move")
         raise AssertionError(f"the table offers no move: {page.evaluate(SHOWN)}") from None
     go = table.locator("[data-testid='summary-go']")
     if go.count():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, shot
+from tests.browser.conftest import picture, shot
 from tests.browser.harness import AXE, axe_violations, show_tab
 from tests.browser.pages import SETTLED, TABLE, cards_in, first_play, ids, played, select, set_look
 
@@ -206,8 +206,8 @@ def check_both_sizes(page, phase: str, suits: str, hint: bool = False) -> list[t
         print(f"axe {phase} {size} {scheme} {suits} suits: {len(now)} critical or serious violations")
         found += [(phase, size, v) for v in now]
         game = page.locator(TABLE).get_attribute("data-game")
-        page.locator(f"{TABLE} [data-testid='felt']").screenshot(
-            path=str(ARTIFACTS / f"a11y-{game}-{phase.replace(' ', '-')}-{size}-{scheme}-{suits}.png"))
+        name = f"a11y-{game}-{phase.replace(' ', '-')}-{size}-{scheme}-{suits}"
+        picture(page.locator(f"{TABLE} [data-testid='felt']"), name)
     page.set_viewport_size(dict(zip(("width", "height"), VIEWPORTS["desktop"])))
     page.emulate_media(color_scheme="light")
     return found

@@ -11,7 +11,7 @@ import time
 
 from cardavia_nb.store import Store
 from cardavia_nb.classroom import Classes
-from tests.browser.conftest import ARTIFACTS, PAGE_DEADLINE_MS, shot, shown
+from tests.browser.conftest import PAGE_DEADLINE_MS, picture, shot, shown
 from tests.browser.harness import Watch, new_context
 from tests.browser.pages import TABLE, wait
 from tests.browser.test_table_review import play_to_the_end
@@ -61,8 +61,7 @@ def test_a_student_joins_plays_a_set_deal_sees_the_class_results_and_resumes(bro
         assert panel.locator("td", has_text="Ana Lúcia (you)").count() == 1
         assert page.locator(f"{TABLE} [data-testid='replay']").count() == 0  # no deal code in class
         shot(page, "class-play-results")
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        panel.screenshot(path=str(ARTIFACTS / "class-play-panel.png"))
+        picture(panel, "class-play-panel")
         watch.assert_clean()
         page.reload()  # (the reload aborts the old page's pending requests: not a problem of the page)
         opened(page, url)

@@ -8,7 +8,7 @@ import pytest
 
 from cardavia_nb import i18n
 from cardavia_nb.ui.page import page_words
-from tests.browser.conftest import shot
+from tests.browser.conftest import picture, shot
 from tests.browser.harness import show_tab
 from tests.browser.pages import TABLE, set_look
 
@@ -131,7 +131,8 @@ def test_screenshots_show_heading_table_and_dark_four_colours(open_page, noteboo
         assert heading.all_inner_texts() == [WORDS[lang]["heading"][key]]
         page.evaluate("window.scrollTo(0, 0)")  # the top of the page, as it opens
         in_window(heading, size)
-        page.screenshot(path=str(shot(page, name)).replace(".png", "-top.png"))  # the first screen
+        shot(page, name)
+        picture(page, f"{name}-top")  # the first screen
         if key == "home":
             continue
         page.wait_for_selector(f"{TABLE}[data-ready='1']", state="attached")
@@ -141,7 +142,8 @@ def test_screenshots_show_heading_table_and_dark_four_colours(open_page, noteboo
         assert table.locator("[data-testid='status']").inner_text().strip()
         cards = table.locator("[data-testid='hand'] [data-card]")
         assert cards.count() >= 3 and all(cards.nth(i).is_visible() for i in range(cards.count()))
-        page.screenshot(path=str(shot(page, name + "-table")).replace(".png", "-top.png"))
+        shot(page, name + "-table")
+        picture(page, f"{name}-table-top")
         light = page.evaluate("getComputedStyle(document.body).backgroundColor")
         suits = page.locator("[data-testid='settings'] [data-testid='setting-suits']")
         suits.select_option("four")
@@ -184,5 +186,6 @@ def test_switching_tabs_keeps_the_game_and_a_phone_opening_the_table_tab_starts_
     assert -2 <= top < 40, top  # the tab bar at the top of the screen (sub-pixel rounding aside)
     shot_top = page.locator(TABLE).evaluate("el => el.getBoundingClientRect().top")
     assert shot_top < 844  # the table starts on the first screen
-    page.screenshot(path=str(shot(page, "page-01-truco-pt-390-tab-table")).replace(".png", "-top.png"))
+    shot(page, "page-01-truco-pt-390-tab-table")
+    picture(page, "page-01-truco-pt-390-tab-table-top")
     watch.assert_clean()

@@ -18,7 +18,7 @@ from cardavia_nb.review import review
 from cardavia_nb.review.report import high_on_same_cards
 from cardavia_nb.ui.review.reviewing import WORLDS
 from cardavia_nb.ui.table.summary import signed
-from tests.browser.conftest import ARTIFACTS, look
+from tests.browser.conftest import look, picture
 from tests.browser.harness import AXE, axe_violations, show_tab
 from tests.browser.pages import SETTLED, TABLE, high_has_played, plain_move, wait
 
@@ -167,7 +167,7 @@ def test_the_deal_is_reviewed_by_keyboard_after_it_is_over(open_page, notebook, 
         print(name, v["impact"], v["id"], [n["target"] for n in v["nodes"][:3]])
     assert not found, sorted({v["id"] for v in found})
     page.set_viewport_size(dict(zip(("width", "height"), size)))
-    page.locator(f"{TABLE} [data-testid='review-more']").screenshot(path=str(ARTIFACTS / f"{name}-judged.png"))
+    picture(page.locator(f"{TABLE} [data-testid='review-more']"), f"{name}-judged")
 
     at = current_line(page)  # take over from here: practice, marked, and back to the review
     page.locator(f"{PANEL} [data-testid='take-over']").focus()
