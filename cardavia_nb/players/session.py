@@ -92,6 +92,18 @@ class Session:
         self.passed.append(state)
         return self._answer()
 
+    def follow(self, action_ids: Sequence[str]) -> list[Moment]:
+        """Moves made elsewhere (a room's other kernels, computers' included), applied as they were made: no
+        computer answers them here. Watchers are told of them as of one move; the moments, oldest first."""
+        moments = [self._moment(self.state)]
+        for action_id in action_ids:
+            self.passed.append(self.game.apply(self.state, action_id))
+            self.moves.append(action_id)
+            moments.append(self._moment(self.state))
+        for watcher in list(self.watchers):
+            watcher.moved(self, moments)
+        return moments
+
     def _moment(self, state: Any) -> Moment:
         """``state`` with its legal moves and its pause, asked once."""
         legal = self.game.legal_actions(state) if state.to_act is not None else ()
