@@ -53,11 +53,12 @@ class Seat:
 
 @dataclass(frozen=True)
 class Move:
-    """One move of the room's session, numbered from 1."""
+    """One move of the room's session, numbered from 1; ``helped`` when a computer made it for a person away."""
 
     seq: int
     seat: int
     action: str
+    helped: bool = False
 
 
 @dataclass(frozen=True)
@@ -165,10 +166,11 @@ def start_room(store: Any, code: str) -> None:
         rooms.c.id == _room(c, key).id, rooms.c.started.is_(None)).values(started=now)))
 
 
-def append_move(store: Any, code: str, seq: int, seat: int, action_id: str) -> None:
-    """Write ``action_id`` from ``seat`` as move number ``seq`` of the room, the one after the last. When another
-    kernel has written ``seq`` already, StaleMove: the insert does nothing on the primary key's conflict, so of
-    two kernels racing exactly one writes it, whatever either read before."""
+def append_move(store: Any, code: str, seq: int, seat: int, action_id: str, helped: bool = False) -> None:
+    """Write ``action_id`` from ``seat`` as move number ``seq`` of the room, the one after the last (``helped``: a
+    computer's for a person away). When another kernel has written ``seq`` already, StaleMove: the insert does
+    nothing on the primary key's conflict, so of two kernels racing exactly one writes it, whatever either read
+    before."""
     key, now = _key(code), _now()
     dialect = postgresql if store.engine.dialect.name == "postgresql" else sqlite
 
@@ -181,7 +183,7 @@ def append_move(store: Any, code: str, seq: int, seat: int, action_id: str) -> N
         if seq != last + 1:
             raise refused("out_of_order")
         written = connection.execute(dialect.insert(room_moves).values(
-            room=room, seq=seq, seat=seat, action=action_id, written=now).on_conflict_do_nothing()
+            room=room, seq=seq, seat=seat, action=action_id, helped=helped, written=now).on_conflict_do_nothing()
             .returning(room_moves.c.seq)).first()
         if written is None:
             raise refused("stale", StaleMove)
@@ -193,7 +195,7 @@ def append_move(store: Any, code: str, seq: int, seat: int, action_id: str) -> N
 
 def _moves(connection: Any, room: int, after: int) -> tuple[Move, ...]:
     """The room's moves numbered above ``after``, in order."""
-    query = (select(room_moves.c.seq, room_moves.c.seat, room_moves.c.action)
+    query = (select(room_moves.c.seq, room_moves.c.seat, room_moves.c.action, room_moves.c.helped)
              .where(room_moves.c.room == room, room_moves.c.seq > after).order_by(room_moves.c.seq))
     return tuple(Move(*row) for row in connection.execute(query))
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from sqlalchemy import (
     BigInteger, Boolean, Column, DateTime, Float, ForeignKey, Index, Integer, MetaData, String, Table, Text,
-    UniqueConstraint,
+    UniqueConstraint, false,
 )
 
 metadata = MetaData()
@@ -123,5 +123,6 @@ room_moves = Table(
     Column("seq", Integer, primary_key=True),  # the move's number in the session, from 1: one writer wins each
     Column("seat", Integer, nullable=False),
     Column("action", Text, nullable=False),  # the move's action id
+    Column("helped", Boolean, nullable=False, server_default=false()),  # a computer's move for a person away
     Column("written", DateTime(timezone=True), nullable=False),
 )

@@ -43,6 +43,7 @@ def upgrade() -> None:
         sa.Column("seq", sa.Integer, primary_key=True),
         sa.Column("seat", sa.Integer, nullable=False),
         sa.Column("action", sa.Text, nullable=False),
+        sa.Column("helped", sa.Boolean, nullable=False, server_default=sa.false()),
         sa.Column("written", sa.DateTime(timezone=True), nullable=False),
     )
 
