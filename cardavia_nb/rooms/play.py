@@ -1,0 +1,210 @@
+"""One person's kernel at a room's table: the room's session, replayed from the store and kept in step with it.
+
+Every person's page has a kernel of its own, and every such kernel holds the same ``Session``: the room's deal
+(its seed, which only kernels read) and the numbered moves in the store. A move is written before it is applied:
+the store gives each number to one writer (``rooms.append_move``), so a move another kernel beat is refused as
+stale, and this kernel reads the newer moves instead. A computer decides from its seed and its view alone
+(``players.base``), so any kernel that computes a computer's move computes the same one: the kernel whose write
+hands the turn to a computer plays it at once; if that kernel is gone, the next to notice takes over after
+``GRACE``. A person whose page gave no sign of life for ``AWAY`` seconds, on their own turn, is played for by a
+computer at the room's level until the page is back; those moves are marked helped. Kernels hear of each move at
+once (``room_watch``); what a page may see of the session is the table's business, as for any game.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from datetime import datetime, timedelta, timezone
+from typing import Any, Callable, Sequence
+
+from cardavia_nb.games import get
+from cardavia_nb.players.seats import computer
+from cardavia_nb.players.session import Moment, Session
+from cardavia_nb.store.room_watch import listen
+from cardavia_nb.store.rooms import (
+    Move, StaleMove, append_move, moves_since, refused, room_seed, room_state, seen, start_room, take_seat,
+)
+
+log = logging.getLogger("cardavia_nb.store")
+GRACE = 2.0  # seconds the other kernels wait for a computer's move from the kernel that should make it
+AWAY = 30.0  # seconds without a sign of a person's page, on their turn, before a computer plays for them
+BEAT = 5.0  # seconds between this kernel's signs of life (its page is there while it runs)
+TICK = 0.25  # seconds between the watch's looks at the clock
+
+
+class RoomPlay:
+    """The seat ``seat`` of the room ``code``, held by ``token``: its session (``session``), the room as last read
+    (``room``: who is there, whether it started), and for each move whether a computer made it for a person away
+    (``helped``). ``moved(moments)`` is called after moves are applied, from whichever thread applied them (never
+    under this object's lock)."""
+
+    def __init__(self, store: Any, code: str, token: str, moved: Callable[[list[Moment]], None] | None = None,
+                 grace: float = GRACE, away: float = AWAY, beat: float = BEAT):
+        """Take a seat (the one ``token`` holds, else the next free one: a full room is refused in words), replay
+        the room's moves, and start hearing of new ones."""
+        self.store, self.code, self.token, self.moved = store, code, token, moved
+        self.grace, self.away, self.beat = grace, away, beat
+        self.seat = take_seat(store, code, token)
+        self.room = room = room_state(store, code)
+        self.game, self.level = get(room.game, **room.options), room.level
+        people = frozenset(range(len(room.seats)))
+        computers = {s: computer(room.game, room.level, s) for s in range(self.game.num_players) if s not in people}
+        self.helpers = {s: computer(room.game, room.level, s) for s in people}  # who plays for a person away
+        self.session = Session(self.game, self.game.new(room_seed(store, code)), computers, humans=people, secret=True)
+        self.helped: list[bool] = []
+        self._lock = threading.RLock()
+        self._last_move = time.monotonic()  # when this kernel last saw the session move
+        self._pending: list[list[Moment]] = []
+        with self._lock:
+            self._apply(room.moves)
+        self._stop = threading.Event()
+        self._listening = listen(store, code, lambda version: self.catch_up())
+        self._watch = threading.Thread(target=self._watching, daemon=True, name=f"cardavia-room-seat-{self.seat}")
+        self._watch.start()
+        self._tell()
+
+    @property
+    def view(self) -> Any:
+        """What this seat sees now: its own cards and what the rules make public."""
+        return self.game.observe(self.session.state, self.seat)
+
+    def start(self) -> None:
+        """Begin the game (the room's creator pressed Start; again changes nothing): the computers play up to the
+        first person's turn."""
+        start_room(self.store, self.code)
+        try:
+            with self._lock:
+                self.room = room_state(self.store, self.code)
+                self._catch_up()
+                self._computers()
+        finally:
+            self._tell()
+
+    def play(self, action_id: str) -> None:
+        """This person's move, written and applied, then the computers' moves after it. Refused in words, with
+        nothing written, before the game starts, when it is not this seat's turn or when the move is illegal;
+        StaleMove when another kernel wrote first (the session has the newer moves then)."""
+        try:
+            with self._lock:
+                if self.room.started is None:
+                    self.room = room_state(self.store, self.code)
+                if self.room.started is None:
+                    raise refused("not_started")
+                self._catch_up()
+                state = self.session.state
+                if state.to_act != self.seat:
+                    raise refused("not_your_turn")
+                self.game.apply(state, action_id)  # IllegalAction, in words, before anything is written
+                self._write(self.seat, action_id, helped=False)
+                self._computers()
+        finally:
+            self._tell()
+
+    def catch_up(self) -> None:
+        """Apply the moves other kernels wrote since this one last looked."""
+        try:
+            with self._lock:
+                self._catch_up()
+        finally:
+            self._tell()
+
+    def close(self) -> None:
+        """Stop hearing of moves and giving signs of life (the page is gone)."""
+        self._stop.set()
+        self._listening.stop()
+        self._watch.join()
+
+    def _catch_up(self) -> None:
+        """Under the lock: read and apply the moves after the ones applied."""
+        self._apply(moves_since(self.store, self.code, len(self.session.moves)))
+
+    def _apply(self, moves: Sequence[Move]) -> None:
+        """Under the lock: apply ``moves`` (read from the store, in order) to the session."""
+        if moves:
+            self._pending.append(self.session.follow([m.action for m in moves]))
+            self.helped.extend(m.helped for m in moves)
+            self._last_move = time.monotonic()
+
+    def _write(self, seat: int, action_id: str, helped: bool) -> None:
+        """Under the lock: write ``action_id`` as the session's next move, then apply it; when another kernel
+        wrote that number first, apply what it wrote and raise StaleMove."""
+        seq = len(self.session.moves) + 1
+        try:
+            append_move(self.store, self.code, seq, seat, action_id, helped)
+        except StaleMove:
+            self._catch_up()
+            raise
+        self._apply([Move(seq, seat, action_id, helped)])
+
+    def _decide(self, player: Any) -> str:
+        """Under the lock: the move ``player`` makes for the seat to act, from that seat's view."""
+        state = self.session.state
+        return player.choose(self.game, self.game.observe(state, state.to_act), self.game.legal_actions(state)).id
+
+    def _computers(self) -> None:
+        """Under the lock: while a computer's seat is to act, its move, computed here and written (another kernel
+        that wrote it first wrote the same move: it is applied instead)."""
+        while (seat := self.session.to_act) is not None and seat not in self.session.humans:
+            try:
+                self._write(seat, self._decide(self.session.players[seat]), helped=False)
+            except StaleMove:
+                pass
+
+    def _help(self, seat: int) -> None:
+        """Under the lock: the move of the person at ``seat``, whose page is away, made by a computer."""
+        try:
+            self._write(seat, self._decide(self.helpers[seat]), helped=True)
+        except StaleMove:
+            return
+        self._computers()
+
+    def is_away(self, seat: int) -> bool:
+        """Whether the page of the person at ``seat`` gave no sign of life for ``away`` seconds (as last read)."""
+        last = self.room.seats[seat].seen
+        return last is None or datetime.now(timezone.utc) - last > timedelta(seconds=self.away)
+
+    def _due(self) -> None:
+        """Under the lock: a computer's move that no kernel made within ``grace`` seconds, or the move of a person
+        away for ``away`` seconds on their turn, made here."""
+        seat, idle = self.session.to_act, time.monotonic() - self._last_move
+        if seat is None or seat == self.seat or self.room.started is None:
+            return
+        if seat not in self.session.humans and idle >= self.grace:
+            self._catch_up()
+            self._computers()
+        elif seat in self.session.humans and idle >= self.away and self.is_away(seat):
+            self._catch_up()
+            if self.session.to_act == seat:
+                self._help(seat)
+
+    def _watching(self) -> None:
+        """Every ``beat`` seconds a sign of this page's life and the room read again (who is there, whether it
+        started); every tick, the moves due (``_due``)."""
+        look = 0.0
+        while not self._stop.wait(TICK):
+            try:
+                if time.monotonic() - look >= self.beat:
+                    seen(self.store, self.code, self.token)
+                    room = room_state(self.store, self.code)
+                    look = time.monotonic()
+                    with self._lock:
+                        self.room = room
+                with self._lock:
+                    self._due()
+            except Exception as err:  # noqa: BLE001 - a failing store must not end the watch: it tries again
+                log.warning("room: the watch of seat %s failed: %r", self.seat, err)
+            finally:
+                self._tell()
+
+    def _tell(self) -> None:
+        """Tell ``moved`` of the moves applied since it was last told (outside the lock)."""
+        with self._lock:
+            pending, self._pending = self._pending, []
+        for moments in pending:
+            if self.moved is not None:
+                self.moved(moments)
+
+
+__all__ = ["AWAY", "GRACE", "RoomPlay"]
