@@ -139,3 +139,29 @@ def test_explain_right_after_choose_on_the_same_view_does_not_search_again(monke
     high.choose(game, game.observe(after, after.to_act), game.legal_actions(after))  # another view: searched
     assert len(searched) == 2
     assert HighPlayer(seed=4).explain(game, game.observe(state, seat), legal) == rows  # what a fresh player finds
+
+
+def test_high_plays_lows_move_where_no_world_fits_the_view(monkeypatch):
+    """The world sampler may find no deal consistent with a view (each draw leaves a petit sec, say): High then
+    makes Low's move and says so, in every phase that plays worlds out, rather than averaging over no world (a
+    crash in the middle of a game)."""
+    import cardavia_nb.players.french_tarot as module
+    from cardavia_nb.core.playing import play_out
+
+    game = get("french_tarot")
+    low, high = LowPlayer(5), HighPlayer(5)
+    monkeypatch.setattr(module, "sample_world", lambda *args, **kwargs: None)
+    phases = set()
+    for seed in range(40):  # Low players' deals until one has a discard
+        for decision in play_out(game, game.new(seed), [LowPlayer(s) for s in range(4)]):
+            view, legal = decision.view, decision.legal
+            if view.phase == "bid":
+                continue  # bids come from the bid table, not from worlds
+            chosen = high.choose(game, view, legal)
+            assert chosen == low.choose(game, view, legal) and chosen in legal
+            if len(legal) > 1:  # (a single card is played as the only one, with no world needed)
+                assert high.explain(game, view, legal)[0]["reason"] == low.explain(game, view, legal)[0]["reason"]
+            phases.add(view.phase)
+        if "discard" in phases:
+            break
+    assert {"discard", "chelem", "play"} <= phases

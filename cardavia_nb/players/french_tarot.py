@@ -123,12 +123,16 @@ class HighPlayer(BasePlayer):
         if view.phase == R.BID:
             rows = self._bids(view, legal)
         elif view.phase == R.DISCARD:
-            rows = self._discards(view)
+            rows = self._discards(view, legal)
         elif view.phase == R.CHELEM:
-            rows = self._chelem(view)
+            rows = self._chelem(view, legal)
         else:
-            rows = self._poignee(view, poignee_choices(view))
+            rows = self._poignee(view, legal, poignee_choices(view))
         return sorted(rows, key=lambda r: -r[1])
+
+    def _low(self, view: FrenchTarotView, legal: Sequence[Action]) -> list[tuple[Action, float, Msg]]:
+        """Low's move, where no world consistent with the view could be sampled: nothing to play out."""
+        return [(LowPlayer(self.seed).choose(None, view, legal), 0.0, _reason(LOW_REASON[view.phase]))]
 
     def _bids(self, view, legal) -> list[tuple[Action, float, Msg]]:
         """Each contract valued from the shipped bid table (french_tarot_bidding); passing counts 0."""
@@ -141,13 +145,15 @@ class HighPlayer(BasePlayer):
                                                       mean=f"{mean:+.0f}", made=f"{made:.0%}")))
         return out
 
-    def _discards(self, view) -> list[tuple[Action, float, Msg]]:
+    def _discards(self, view, legal) -> list[tuple[Action, float, Msg]]:
         """A few discards (voiding each suit first), each played out on the same ``discard_worlds`` worlds."""
         candidates = {low_discard(view.hand)}
         for suit in R.SUITS:
             order = [suit] + [s for s in R.SUITS if s != suit]
             candidates.add(low_discard(view.hand, order))
         worlds = self._worlds(view, self.discard_worlds)
+        if not worlds:
+            return self._low(view, legal)
         first = (view.dealer + 1) % 4
         out = []
         for discard in sorted(candidates):
@@ -161,9 +167,11 @@ class HighPlayer(BasePlayer):
             out.append((set_action("discard", discard), fmean(vals), _reason("discard_mean", n=len(vals))))
         return out
 
-    def _chelem(self, view) -> list[tuple[Action, float, Msg]]:
+    def _chelem(self, view, legal) -> list[tuple[Action, float, Msg]]:
         """Announce only if the playouts, taker leading, win every trick often enough to pay."""
         worlds = self._worlds(view, 12)
+        if not worlds:
+            return self._low(view, legal)
         me = view.seat
         yes, no = [], []
         for w in worlds:
@@ -174,10 +182,12 @@ class HighPlayer(BasePlayer):
         return [(CHELEM_NO, fmean(no), _reason("chelem_no")),
                 (CHELEM_YES, fmean(yes), _reason("chelem_yes"))]
 
-    def _poignee(self, view, offers) -> list[tuple[Action, float, Msg]]:
+    def _poignee(self, view, legal, offers) -> list[tuple[Action, float, Msg]]:
         """Show the biggest poignée only when its side wins the contract in most playouts."""
         size, cards = offers[-1]
         worlds = self._worlds(view, 12)
+        if not worlds:
+            return self._low(view, legal)
         with_p, without = [], []
         extra = bonuses(view)
         for w in worlds:
@@ -218,6 +228,8 @@ class HighPlayer(BasePlayer):
         final = min(self.finalists, len(cards))
         first = max(4, min(24, plays // (2 * len(cards))))
         worlds = self._worlds(view, max(first, min(48, first + (plays - first * len(cards)) // final)))
+        if not worlds:
+            return self._low(view, legal)
         extra = bonuses(view)
 
         def mean(card: str, part: list[Guess]) -> float:
