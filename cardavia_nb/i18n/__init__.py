@@ -127,6 +127,7 @@ class Signed(float):
     """A number always written with its sign (+46, −12,5), for gains and losses."""
 
 
+@lru_cache(maxsize=4096, typed=True)  # a table writes the same scores and counts at every frame
 def number(value: float, lang: str = DEFAULT) -> str:
     """A number written the language's way: 13.5 in English, 13,5 in French; 1,000 / 1.000 grouping;
     a ``Signed`` number with its sign."""
@@ -177,6 +178,7 @@ class SeatName:
         return self.subject
 
 
+@lru_cache(maxsize=512)  # every log line and status names seats
 def seat_name(index: int, lang: str = DEFAULT, reader: int | None = 0) -> SeatName:
     """The one naming scheme of every page: the reader's seat is "You", the others "Computer n"
     (numbered in seat order); with no reader (a rule example) the seats are "Player A", "Player B" …"""
