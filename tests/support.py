@@ -47,14 +47,14 @@ def recording(name: str) -> tuple[Any, list]:
     return game, states
 
 
-def truco_public(state: Any) -> set[str]:
-    """Truco: the human's dealt cards and every card played this deal."""
-    return set(state.original[0]) | {c for _, c in state.played}
+def truco_public(state: Any, seat: int = 0) -> set[str]:
+    """Truco: the seat's dealt cards and every card played this deal."""
+    return set(state.original[seat]) | {c for _, c in state.played}
 
 
-def pdk_public(state: Any) -> set[str]:
-    """Pao De Kuai: the human's hand, every played card, and at the end the settlement's named cards."""
-    public = set(state.hands[0]) | {c for p in state.history for c in p.cards}
+def pdk_public(state: Any, seat: int = 0) -> set[str]:
+    """Pao De Kuai: the seat's hand, every played card, and at the end the settlement's named cards."""
+    public = set(state.hands[seat]) | {c for p in state.history for c in p.cards}
     if state.winner is not None:
         for item in get_game("pao_de_kuai").result(state).items:
             public |= set(dict(item.params).get("cards", ()))
@@ -62,23 +62,23 @@ def pdk_public(state: Any) -> set[str]:
     return public
 
 
-def tarot_public(state: Any) -> set[str]:
+def tarot_public(state: Any, seat: int = 0) -> set[str]:
     """French Tarot: own hand; the chien once shown (at the end in any contract); the discard (all of
     it for the taker, only its trumps for the others, end of deal included: §12.2); poignées; played cards."""
     from cardavia_nb.games.french_tarot.rules import OVER, chien_shown, public_discard
 
-    public = set(state.hands[0]) | set(state.trick) | {c for _, cards, _ in state.history for c in cards}
+    public = set(state.hands[seat]) | set(state.trick) | {c for _, cards, _ in state.history for c in cards}
     public |= {c for _, cards in state.poignees for c in cards} | set(public_discard(state))
     if chien_shown(state.contract) or state.phase == OVER:
         public |= set(state.chien)
-    if state.taker == 0:
+    if state.taker == seat:
         public |= set(state.discard)
     return public
 
 
 PUBLIC: dict[str, Callable[[Any], set[str]]] = {"truco": truco_public, "pao_de_kuai": pdk_public,
                                                 "french_tarot": tarot_public}
-"""For each game: the cards the human seat may have seen once the game has been in ``state``."""
+"""For each game: the cards the human seat (``seat``, 0 by default) may have seen once the game has been in ``state``."""
 
 
 def human_move(table: Any, variant: int, turn: int) -> dict:

@@ -8,7 +8,9 @@ stale, and this kernel reads the newer moves instead. A computer decides from it
 hands the turn to a computer plays it at once; if that kernel is gone, the next to notice takes over after
 ``GRACE``. A person whose page gave no sign of life for ``AWAY`` seconds, on their own turn, is played for by a
 computer at the room's level until the page is back; those moves are marked helped. Kernels hear of each move at
-once (``room_watch``); what a page may see of the session is the table's business, as for any game.
+once (``room_watch``); what a page may see of the session is the table's business, as for any game. Computers
+sit only where a game has more seats than people: Pao De Kuai's and Tarot's players keep no memory between
+decisions, so a kernel that never asked a computer before computes the very move a replay would.
 """
 
 from __future__ import annotations
@@ -34,17 +36,35 @@ BEAT = 5.0  # seconds between this kernel's signs of life (its page is there whi
 TICK = 0.25  # seconds between the watch's looks at the clock
 
 
+class RoomSession(Session):
+    """The room's session as a table holds it: a person's move goes through the room (``RoomPlay.play``:
+    written first, then applied, then the computers' moves after it)."""
+
+    room: "RoomPlay"
+
+    def play(self, seat: int, action_id: str) -> list[Moment]:
+        """The move of the person at ``seat``, who must be this kernel's; the table draws it as a watcher."""
+        if seat != self.room.seat:
+            raise refused("not_your_turn")
+        self.room.play(action_id)
+        return []
+
+
 class RoomPlay:
     """The seat ``seat`` of the room ``code``, held by ``token``: its session (``session``), the room as last read
     (``room``: who is there, whether it started), and for each move whether a computer made it for a person away
     (``helped``). ``moved(moments)`` is called after moves are applied, from whichever thread applied them (never
-    under this object's lock)."""
+    under this object's lock). ``post(work)`` runs ``work`` where the session may change: in a kernel, on its
+    event loop (``loop.call_soon_threadsafe``), so that the page's intents and the moves heard from other
+    kernels never change the session and its tables at once; by default at once, in the calling thread."""
 
     def __init__(self, store: Any, code: str, token: str, moved: Callable[[list[Moment]], None] | None = None,
-                 grace: float = GRACE, away: float = AWAY, beat: float = BEAT):
+                 grace: float = GRACE, away: float = AWAY, beat: float = BEAT,
+                 post: Callable[[Callable[[], None]], Any] | None = None):
         """Take a seat (the one ``token`` holds, else the next free one: a full room is refused in words), replay
         the room's moves, and start hearing of new ones."""
         self.store, self.code, self.token, self.moved = store, code, token, moved
+        self.post = post or (lambda work: work())
         self.grace, self.away, self.beat = grace, away, beat
         self.seat = take_seat(store, code, token)
         self.room = room = room_state(store, code)
@@ -52,7 +72,9 @@ class RoomPlay:
         people = frozenset(range(len(room.seats)))
         computers = {s: computer(room.game, room.level, s) for s in range(self.game.num_players) if s not in people}
         self.helpers = {s: computer(room.game, room.level, s) for s in people}  # who plays for a person away
-        self.session = Session(self.game, self.game.new(room_seed(store, code)), computers, humans=people, secret=True)
+        self.session = RoomSession(self.game, self.game.new(room_seed(store, code)), computers, humans=people,
+                                   secret=True)
+        self.session.room = self
         self.helped: list[bool] = []
         self._lock = threading.RLock()
         self._last_move = time.monotonic()  # when this kernel last saw the session move
@@ -60,7 +82,7 @@ class RoomPlay:
         with self._lock:
             self._apply(room.moves)
         self._stop = threading.Event()
-        self._listening = listen(store, code, lambda version: self.catch_up())
+        self._listening = listen(store, code, lambda version: self.post(self.catch_up))
         self._watch = threading.Thread(target=self._watching, daemon=True, name=f"cardavia-room-seat-{self.seat}")
         self._watch.start()
         self._tell()
@@ -191,12 +213,20 @@ class RoomPlay:
                     look = time.monotonic()
                     with self._lock:
                         self.room = room
-                with self._lock:
-                    self._due()
+                self.post(self._due_now)
             except Exception as err:  # noqa: BLE001 - a failing store must not end the watch: it tries again
                 log.warning("room: the watch of seat %s failed: %r", self.seat, err)
-            finally:
-                self._tell()
+
+    def _due_now(self) -> None:
+        """The moves due (``_due``), where the session may change; a failing store is logged, and tried again at
+        the next tick."""
+        try:
+            with self._lock:
+                self._due()
+        except Exception as err:  # noqa: BLE001 - as in the watch: the next tick tries again
+            log.warning("room: seat %s could not make a move due: %r", self.seat, err)
+        finally:
+            self._tell()
 
     def _tell(self) -> None:
         """Tell ``moved`` of the moves applied since it was last told (outside the lock)."""
@@ -207,4 +237,4 @@ class RoomPlay:
                 self.moved(moments)
 
 
-__all__ = ["AWAY", "GRACE", "RoomPlay"]
+__all__ = ["AWAY", "GRACE", "RoomPlay", "RoomSession"]

@@ -10,6 +10,7 @@ from typing import Any
 from cardavia_nb.core.game import IllegalAction
 from cardavia_nb.core.rng import check_seed
 from cardavia_nb.core.text import Msg
+from cardavia_nb.store.errors import Refused
 from cardavia_nb.ui.refusal import Refusal
 
 LEVELS = ("low", "high")
@@ -47,7 +48,7 @@ class Intents:
             raise Refusal(Msg.of("core.not_your_turn"))
         try:
             self.session.play(self.human, action_id)  # this seat's reading of it: ``moved``
-        except IllegalAction as err:
+        except (IllegalAction, Refused) as err:  # Refused: a room's, as another kernel's move came first
             raise Refusal(err.msg) from None
 
     def _select(self, content: dict) -> None:
