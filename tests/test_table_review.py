@@ -478,3 +478,32 @@ def test_the_panel_says_who_played_the_worlds_on(name, playout):
     assert playout in table.judge["method"]  # while judging
     table.reviewing.wait()
     assert playout in table.judge["method"] and table.judge["done"]
+
+
+def test_review_asked_again_for_the_same_deal_opens_what_was_judged(monkeypatch):
+    """Review, close, Review again: the replay opens at its first move with the judgements, the tried move and
+    High's move shown as they were, and nothing is judged a second time (a review is seconds of the server's
+    time; a restless click must not cost it again)."""
+    import cardavia_nb.ui.review.reviewing as module
+
+    judged = []
+    real = module.reviewing
+    monkeypatch.setattr(module, "reviewing", lambda *args, **kwargs: judged.append(1) or real(*args, **kwargs))
+    table = _table("pao_de_kuai", seed=2)  # a deal with mistakes listed
+    _to_deal_end(table)
+    send(table, {"type": "review"})
+    table.reviewing.wait()
+    done, step = table.reviewing.done, table.reviewing.done.mistakes[0].step
+    send(table, {"type": "reveal", "step": step})
+    assert step in table.reviewing.revealed
+    send(table, {"type": "replay", "step": 4})
+    send(table, {"type": "close_review"})
+    send(table, {"type": "review"})
+    table.reviewing.wait()
+    assert judged == [1] and table.reviewing.done is done and not table.notice
+    assert (table.reviewing.step, table.reviewing.open) == (0, True) and step in table.reviewing.revealed
+    send(table, {"type": "new"})  # another deal: its review is judged anew
+    _to_deal_end(table)
+    send(table, {"type": "review"})
+    table.reviewing.wait()
+    assert judged == [1, 1] and table.reviewing.done is not done

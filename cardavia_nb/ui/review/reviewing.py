@@ -184,9 +184,18 @@ class Reviewing(Companion):
         self._start(opened(self.table, content.get("text")))
 
     def _review(self, content: dict) -> None:
-        """Review the deal just finished: the replay at its first move, and the judgements begun."""
+        """Review the deal just finished: the replay at its first move, and the judgements begun. Asked again for
+        the same deal, the review made (or being made) opens again at its first move, its tries and reveals
+        kept: nothing is judged twice."""
         may_leave(over=self.table.game.deal_over(self.table.state), practice=self.practising)
-        self._start(deal_record(self.table))
+        record = deal_record(self.table)
+        with self._lock:
+            if self.replay is not None and self.replay.record == record and not self.failed:
+                self.step, self.open = 0, True
+                self.table._clear_notice()
+                self.render()
+                return
+        self._start(record)
 
     def _move(self, content: dict) -> None:
         """Move the replay to a step (``step``) and show or hide the other hands (``faceup``)."""
