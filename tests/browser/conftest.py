@@ -90,21 +90,41 @@ def _opener(context, voila):
     return opener
 
 
-@pytest.fixture
-def open_page(browser, voila):
-    """Open a notebook as a Voila page and wait until its widgets are drawn; returns (page, watch)."""
+@pytest.fixture(scope="session")
+def profile(browser):
+    """One browser profile for this test process's ``open_page`` and ``module_page`` tests: Voila's 5 MB of
+    scripts are compiled once in it, not at each test's first page (2-3 CPU-s a page). Each test or module
+    hands it back emptied (``emptied``), so no setting, player token or game passes to the next one."""
     context = new_context(browser)
-    yield _opener(context, voila)
+    yield context
     context.close()
 
 
+def emptied(context, url: str) -> None:
+    """Close every page of ``context`` after wiping what the Voila site kept in it (its storage, its cookies)."""
+    page = next((p for p in context.pages if p.url.startswith(url)), None)
+    if page is None:
+        page = context.new_page()
+        page.goto(f"{url}voila/static/voila.js", timeout=PAGE_DEADLINE_MS)  # any page of the site's origin
+    page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    for opened in list(context.pages):
+        opened.close()
+    context.clear_cookies()
+
+
+@pytest.fixture
+def open_page(profile, voila):
+    """Open a notebook as a Voila page and wait until its widgets are drawn; returns (page, watch)."""
+    yield _opener(profile, voila)
+    emptied(profile, voila.url)
+
+
 @pytest.fixture(scope="module")
-def module_page(browser, voila):
+def module_page(profile, voila):
     """Like ``open_page``, but a notebook is opened once for all the tests of a module that ask for it (with
     its table drawn): opening a page is most of a short test's time. Each test sets up what it needs (its
     tab, its deal); the watch is the page's, so each test's ``assert_clean`` covers the tests before it."""
-    context = new_context(browser)
-    opener, opened = _opener(context, voila), {}
+    opener, opened = _opener(profile, voila), {}
 
     def once(notebook: str):
         if notebook not in opened:
@@ -112,7 +132,7 @@ def module_page(browser, voila):
         return opened[notebook]
 
     yield once
-    context.close()
+    emptied(profile, voila.url)
 
 
 def shown(page, chars: int = 400) -> str:
