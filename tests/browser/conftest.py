@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.harness import (  # noqa: F401 - picture and shot: the tests' from here
-    CHROMIUM, CHROMIUM_ARGS, ROOT, Watch, new_context, picture, poll_every_wait, shot, voila_server)
+    CHROMIUM, ROOT, TEST_CHROMIUM_ARGS, Watch, new_context, picture, poll_every_wait, shot, voila_server)
 from tests.browser.pages import TABLE
 
 PAGE_DEADLINE_MS = 60_000  # a Voila hang must fail the test, never hang CI
@@ -62,7 +62,7 @@ def browser():
 
     poll_every_wait()
     with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=TEST_CHROMIUM_ARGS, headless=True)
         yield chromium
         chromium.close()
 
