@@ -507,3 +507,15 @@ def test_review_asked_again_for_the_same_deal_opens_what_was_judged(monkeypatch)
     send(table, {"type": "review"})
     table.reviewing.wait()
     assert judged == [1, 1] and table.reviewing.done is not done
+
+
+def test_hindsight_names_the_best_move_found_which_high_only_plays_on():
+    """The hindsight line plays the best move found from the mistake on: it is the short list's best, not always
+    High's own pick, so the line does not call it High's choice."""
+    table = _table("pao_de_kuai", seed=2)  # a deal with mistakes
+    _to_deal_end(table)
+    send(table, {"type": "review"})
+    table.reviewing.wait()
+    lines = table.judge["hindsight"]
+    assert lines and all(line.startswith("On these cards (known only afterwards), the best move found at move")
+                         and "played on by High" in line for line in lines), lines

@@ -26,7 +26,7 @@ HINDSIGHT = 3  # mistakes also played out on the real cards
 
 @dataclass(frozen=True)
 class Hindsight:
-    """On these cards (known only afterwards): what High's move gave, played on by High in the seat
+    """On these cards (known only afterwards): what the best move found gave, played on by High in the seat
     against the same computer players, beside what the deal really gave."""
 
     step: int
@@ -172,7 +172,7 @@ def _in_seat(game: Game, record: Record, seat: int, players: list[Any]) -> list[
 
 def _hindsight(game: Game, record: Record, seat: int, mistake: Judgement, state: Any, players: list[Any],
                score: float) -> Steps[Hindsight]:
-    """High's move at a mistake, played out on the real cards against the same computer players."""
+    """The best move found at a mistake, played out by High on the real cards against the same computer players."""
     table = _in_seat(game, record, seat, players)
     final = yield from playing_out(game, game.apply(state, mistake.best), table)
     return Hindsight(mistake.step, deal_value(game, final, seat), score)
