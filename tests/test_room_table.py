@@ -12,13 +12,13 @@ import pytest
 
 from cardavia_nb import i18n
 from cardavia_nb.store import Store, new_token
-from cardavia_nb.store.rooms import create_room, version
+from cardavia_nb.store.rooms import create_room, room_seed, version
 from cardavia_nb.ui import Settings
 from cardavia_nb.ui.room_table import room_table
 from tests import databases
 from tests.scanners import cards_shown
 from tests.support import MOVES, PUBLIC, send
-from tests.wire import Wire, leaks, payload
+from tests.wire import Wire, leaks, payload, seeds_shown
 
 postgresql, url, store = databases.postgresql, databases.url, databases.store  # the database fixtures
 
@@ -63,6 +63,7 @@ def test_each_page_of_a_room_is_sent_its_own_seat_only_over_a_whole_game(store, 
     try:
         kernels[0].table.room.start()
         heard(kernels, store.url, code)
+        seed = room_seed(store, code)  # the kernels' own: never sent, not even at the end (a secret session)
         allowed = [PUBLIC[name](k.table.state, k.table.room.seat) for k in kernels]  # the seat the room gave
         theirs = PUBLIC[name](kernels[0].table.state, 1) - allowed[0]  # seat 1's cards, hidden from seat 0
         scanned = 0
@@ -82,10 +83,15 @@ def test_each_page_of_a_room_is_sent_its_own_seat_only_over_a_whole_game(store, 
                 scanned += len(sent)
                 hidden = cards_shown(sent, table) - allowed[index]
                 assert not hidden, f"{name}: seat {table.room.seat} was sent the hidden cards {sorted(hidden)}"
-                assert not leaks(sent)
+                assert not leaks(sent) and not seeds_shown(sent, {seed}), f"{name}: the room's seed was sent"
         else:
             raise AssertionError(f"{name}: no end after 600 turns")
         assert scanned > 0 and all(k.table.view["over"] for k in kernels)
+        for kernel in kernels:  # nor in the finished game's record file, the page's to download
+            send(kernel.table, {"type": "download"})
+            sent = payload(kernel.wire.take())
+            assert [m for m in sent if m.get("content", {}).get("type") == "download"], kernel.table.notice
+            assert not seeds_shown(sent, {seed}), "the room's seed left in the record file"
         # the positive control: seat 1's dealt hand, had it been sent to seat 0, would have been caught
         assert theirs and cards_shown([{"text": " ".join(sorted(theirs))}], kernels[0].table) == theirs
     finally:
