@@ -53,6 +53,10 @@ _reason = partial(reason, "french_tarot")  # an explanation as the message ``fre
 LOW_REASON = {R.BID: "low_bid", R.DISCARD: "low_discard", R.CHELEM: "low_chelem", R.PLAY: "low_play"}
 
 
+class NoWorld(Exception):
+    """The sampler found no world consistent with the view: there is nothing to play out."""
+
+
 class LowPlayer(BasePlayer):
     """Bids from a point count, discards to make voids, plays simple sensible cards, shows poignées."""
 
@@ -105,7 +109,8 @@ class HighPlayer(BasePlayer):
 
     # --- evaluation ---------------------------------------------------------------------------
     def _worlds(self, view: FrenchTarotView, n: int) -> list[Guess]:
-        """``n`` sampled worlds (fewer if the sampler fails), reproducible from (seed, view)."""
+        """``n`` sampled worlds (fewer if the sampler fails; ``NoWorld`` if it found none), reproducible from
+        (seed, view)."""
         rand = self.decision_rng(view)
         cons = constraints(view)
         worlds = []
@@ -113,26 +118,28 @@ class HighPlayer(BasePlayer):
             w = sample_world(view, rand, cons, read_steps=self.read_steps)
             if w is not None:
                 worlds.append(w)
+        if not worlds:
+            raise NoWorld
         return worlds
 
     @remembered
     def evaluate(self, view: FrenchTarotView, legal: Sequence[Action]) -> list[tuple[Action, float, Msg]]:
-        """(action, mean simulated score, reason) for the options it considers, preferred first."""
-        if view.phase == R.PLAY and not poignee_choices(view):
-            return self._plays(view, legal)
-        if view.phase == R.BID:
-            rows = self._bids(view, legal)
-        elif view.phase == R.DISCARD:
-            rows = self._discards(view, legal)
-        elif view.phase == R.CHELEM:
-            rows = self._chelem(view, legal)
-        else:
-            rows = self._poignee(view, legal, poignee_choices(view))
+        """(action, mean simulated score, reason) for the options it considers, preferred first; Low's move where
+        no world consistent with the view could be sampled (nothing to play out)."""
+        try:
+            if view.phase == R.PLAY and not poignee_choices(view):
+                return self._plays(view, legal)
+            if view.phase == R.BID:
+                rows = self._bids(view, legal)
+            elif view.phase == R.DISCARD:
+                rows = self._discards(view)
+            elif view.phase == R.CHELEM:
+                rows = self._chelem(view)
+            else:
+                rows = self._poignee(view, poignee_choices(view))
+        except NoWorld:
+            return [(LowPlayer(self.seed).choose(None, view, legal), 0.0, _reason(LOW_REASON[view.phase]))]
         return sorted(rows, key=lambda r: -r[1])
-
-    def _low(self, view: FrenchTarotView, legal: Sequence[Action]) -> list[tuple[Action, float, Msg]]:
-        """Low's move, where no world consistent with the view could be sampled: nothing to play out."""
-        return [(LowPlayer(self.seed).choose(None, view, legal), 0.0, _reason(LOW_REASON[view.phase]))]
 
     def _bids(self, view, legal) -> list[tuple[Action, float, Msg]]:
         """Each contract valued from the shipped bid table (french_tarot_bidding); passing counts 0."""
@@ -145,15 +152,13 @@ class HighPlayer(BasePlayer):
                                                       mean=f"{mean:+.0f}", made=f"{made:.0%}")))
         return out
 
-    def _discards(self, view, legal) -> list[tuple[Action, float, Msg]]:
+    def _discards(self, view) -> list[tuple[Action, float, Msg]]:
         """A few discards (voiding each suit first), each played out on the same ``discard_worlds`` worlds."""
         candidates = {low_discard(view.hand)}
         for suit in R.SUITS:
             order = [suit] + [s for s in R.SUITS if s != suit]
             candidates.add(low_discard(view.hand, order))
         worlds = self._worlds(view, self.discard_worlds)
-        if not worlds:
-            return self._low(view, legal)
         first = (view.dealer + 1) % 4
         out = []
         for discard in sorted(candidates):
@@ -167,11 +172,9 @@ class HighPlayer(BasePlayer):
             out.append((set_action("discard", discard), fmean(vals), _reason("discard_mean", n=len(vals))))
         return out
 
-    def _chelem(self, view, legal) -> list[tuple[Action, float, Msg]]:
+    def _chelem(self, view) -> list[tuple[Action, float, Msg]]:
         """Announce only if the playouts, taker leading, win every trick often enough to pay."""
         worlds = self._worlds(view, 12)
-        if not worlds:
-            return self._low(view, legal)
         me = view.seat
         yes, no = [], []
         for w in worlds:
@@ -182,12 +185,10 @@ class HighPlayer(BasePlayer):
         return [(CHELEM_NO, fmean(no), _reason("chelem_no")),
                 (CHELEM_YES, fmean(yes), _reason("chelem_yes"))]
 
-    def _poignee(self, view, legal, offers) -> list[tuple[Action, float, Msg]]:
+    def _poignee(self, view, offers) -> list[tuple[Action, float, Msg]]:
         """Show the biggest poignée only when its side wins the contract in most playouts."""
         size, cards = offers[-1]
         worlds = self._worlds(view, 12)
-        if not worlds:
-            return self._low(view, legal)
         with_p, without = [], []
         extra = bonuses(view)
         for w in worlds:
@@ -228,8 +229,6 @@ class HighPlayer(BasePlayer):
         final = min(self.finalists, len(cards))
         first = max(4, min(24, plays // (2 * len(cards))))
         worlds = self._worlds(view, max(first, min(48, first + (plays - first * len(cards)) // final)))
-        if not worlds:
-            return self._low(view, legal)
         extra = bonuses(view)
 
         def mean(card: str, part: list[Guess]) -> float:
