@@ -15,11 +15,12 @@ decisions, so a kernel that never asked a computer before computes the very move
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 import time
 from datetime import datetime, timedelta, timezone
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from cardavia_nb.games import get
 from cardavia_nb.players.seats import computer
@@ -79,13 +80,12 @@ class RoomPlay:
         self._lock = threading.RLock()
         self._last_move = time.monotonic()  # when this kernel last saw the session move
         self._pending: list[list[Moment]] = []
-        with self._lock:
+        with self._changing():
             self._apply(room.moves)
         self._stop = threading.Event()
         self._listening = listen(store, code, lambda version: self.post(self.catch_up))
         self._watch = threading.Thread(target=self._watching, daemon=True, name=f"cardavia-room-seat-{self.seat}")
         self._watch.start()
-        self._tell()
 
     @property
     def view(self) -> Any:
@@ -96,41 +96,32 @@ class RoomPlay:
         """Begin the game (the room's creator pressed Start; again changes nothing): the computers play up to the
         first person's turn."""
         start_room(self.store, self.code)
-        try:
-            with self._lock:
-                self.room = room_state(self.store, self.code)
-                self._catch_up()
-                self._computers()
-        finally:
-            self._tell()
+        with self._changing():
+            self.room = room_state(self.store, self.code)
+            self._catch_up()
+            self._computers()
 
     def play(self, action_id: str) -> None:
         """This person's move, written and applied, then the computers' moves after it. Refused in words, with
         nothing written, before the game starts, when it is not this seat's turn or when the move is illegal;
         StaleMove when another kernel wrote first (the session has the newer moves then)."""
-        try:
-            with self._lock:
-                if self.room.started is None:
-                    self.room = room_state(self.store, self.code)
-                if self.room.started is None:
-                    raise refused("not_started")
-                self._catch_up()
-                state = self.session.state
-                if state.to_act != self.seat:
-                    raise refused("not_your_turn")
-                self.game.apply(state, action_id)  # IllegalAction, in words, before anything is written
-                self._write(self.seat, action_id, helped=False)
-                self._computers()
-        finally:
-            self._tell()
+        with self._changing():
+            if self.room.started is None:
+                self.room = room_state(self.store, self.code)
+            if self.room.started is None:
+                raise refused("not_started")
+            self._catch_up()
+            state = self.session.state
+            if state.to_act != self.seat:
+                raise refused("not_your_turn")
+            self.game.apply(state, action_id)  # IllegalAction, in words, before anything is written
+            self._write(self.seat, action_id, helped=False)
+            self._computers()
 
     def catch_up(self) -> None:
         """Apply the moves other kernels wrote since this one last looked."""
-        try:
-            with self._lock:
-                self._catch_up()
-        finally:
-            self._tell()
+        with self._changing():
+            self._catch_up()
 
     def close(self) -> None:
         """Stop hearing of moves and giving signs of life (the page is gone)."""
@@ -221,19 +212,22 @@ class RoomPlay:
         """The moves due (``_due``), where the session may change; a failing store is logged, and tried again at
         the next tick."""
         try:
-            with self._lock:
+            with self._changing():
                 self._due()
         except Exception as err:  # noqa: BLE001 - as in the watch: the next tick tries again
             log.warning("room: seat %s could not make a move due: %r", self.seat, err)
-        finally:
-            self._tell()
 
-    def _tell(self) -> None:
-        """Tell ``moved`` of the moves applied since it was last told (outside the lock)."""
-        with self._lock:
-            pending, self._pending = self._pending, []
-        for moments in pending:
-            if self.moved is not None:
+    @contextlib.contextmanager
+    def _changing(self) -> Iterator[None]:
+        """The block under the lock; then, out of it and whatever the block raised, ``moved`` told of the moves
+        the block applied."""
+        try:
+            with self._lock:
+                yield
+        finally:
+            with self._lock:
+                pending, self._pending = self._pending, []
+            for moments in pending if self.moved is not None else ():
                 self.moved(moments)
 
 
