@@ -106,15 +106,21 @@ SHOWN = f"""() => {{
 }}"""
 
 
-def move(page) -> None:
-    """One move of the human, the one the Hint ranks first (selections by their cards), once the table offers
-    one: a table that offers neither the Hint nor the summary's button within 30 s fails with what it shows."""
-    table = page.locator(TABLE)
+def offered(page) -> None:
+    """Wait until the table offers the human a move: one that offers neither the Hint nor the summary's button
+    within 30 s fails with what it shows (and a picture of it)."""
     try:
         page.wait_for_function(CAN_MOVE, timeout=30_000)
     except Exception:
         shot(page, "FAILED-move")
         raise AssertionError(f"the table offers no move: {page.evaluate(SHOWN)}") from None
+
+
+def move(page) -> None:
+    """One move of the human, the one the Hint ranks first (selections by their cards), once the table offers
+    one (``offered``)."""
+    offered(page)
+    table = page.locator(TABLE)
     go = table.locator("[data-testid='summary-go']")
     if go.count():
         return played(page, go)

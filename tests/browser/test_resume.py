@@ -17,7 +17,7 @@ import pytest
 from cardavia_nb import i18n
 from tests.browser.conftest import PAGE_DEADLINE_MS, shot
 from tests.browser.harness import free_port, new_context, server_process
-from tests.browser.pages import CAN_MOVE, SHOWN, TABLE, ids, played, wait
+from tests.browser.pages import TABLE, ids, offered, played, wait
 from tests.browser.test_table_review import PANEL, play_to_the_end
 from tests.browser.test_table_story import SIZES
 
@@ -45,10 +45,7 @@ def opened(page, url: str, lang: str = "en") -> None:
 def move(page) -> None:
     """One Truco move that cannot end the match a few moves in: the first card, else a refusal of the call,
     else the next deal. (The Hint's move may be a falta envido, which can end the match at once.)"""
-    try:
-        page.wait_for_function(CAN_MOVE, timeout=30_000)
-    except Exception:
-        raise AssertionError(f"the table offers no move: {page.evaluate(SHOWN)}") from None
+    offered(page)
     table = page.locator(TABLE)
     cards = ids(page, "[data-testid='hand'] [data-action-id]")
     if cards:
