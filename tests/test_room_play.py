@@ -107,6 +107,8 @@ def test_a_kernel_hears_of_the_other_kernels_move_without_asking(store):
         mover.play(legal[0].id)
         if mover is first:  # the second kernel hears of it from its listener, not from a call of the test
             moments = heard.get(timeout=10)
+            while not moments:  # the room's own changes (the start) come as no moments
+                moments = heard.get(timeout=10)
             assert moments[-1].state == first.session.state
         assert version(store, code) == 1
         until(lambda: second.session.moves == first.session.moves)

@@ -91,6 +91,22 @@ def test_two_kernels_writing_the_same_move_number_at_once_one_wins_and_nothing_i
         assert connection.execute(select(room_moves.c.seq).order_by(room_moves.c.seq)).scalars().all() == list(range(1, 9))
 
 
+def test_the_start_gives_the_seats_nobody_took_to_the_computers_and_wants_two_people(store):
+    code = create_room(store, "french_tarot", {}, 4, "high")
+    tokens = [new_token() for _ in range(3)]
+    take_seat(store, code, tokens[0])
+    with pytest.raises(RoomError, match="two people at least"):
+        start_room(store, code)
+    take_seat(store, code, tokens[1])
+    start_room(store, code)
+    room = room_state(store, code)
+    assert room.started is not None and [s.taken for s in room.seats] == [True, True]  # seats 2 and 3: computers
+    with pytest.raises(RoomError, match="full"):  # a latecomer finds no person's seat left
+        take_seat(store, code, tokens[2])
+    start_room(store, code)  # again: nothing changes
+    assert room_state(store, code) == room
+
+
 def test_a_new_store_on_the_same_database_reads_the_room_back_whole(store):
     code = create_room(store, "french_tarot", {}, 2, "high")
     first, second = new_token(), new_token()

@@ -27,7 +27,7 @@ from cardavia_nb.players.seats import computer
 from cardavia_nb.players.session import Moment, Session
 from cardavia_nb.store.room_watch import listen
 from cardavia_nb.store.rooms import (
-    Move, StaleMove, append_move, moves_since, refused, room_seed, room_state, seen, start_room, take_seat,
+    Move, Room, StaleMove, append_move, moves_since, refused, room_seed, room_state, seen, start_room, take_seat,
 )
 
 log = logging.getLogger("cardavia_nb.store")
@@ -54,7 +54,8 @@ class RoomSession(Session):
 class RoomPlay:
     """The seat ``seat`` of the room ``code``, held by ``token``: its session (``session``), the room as last read
     (``room``: who is there, whether it started), and for each move whether a computer made it for a person away
-    (``helped``). ``moved(moments)`` is called after moves are applied, from whichever thread applied them (never
+    (``helped``). ``moved(moments)`` is called after moves are applied, and with no moments when only the room
+    changed (who is there, the start, the countdown: ``presence``), from whichever thread applied them (never
     under this object's lock). ``post(work)`` runs ``work`` where the session may change: in a kernel, on its
     event loop (``loop.call_soon_threadsafe``), so that the page's intents and the moves heard from other
     kernels never change the session and its tables at once; by default at once, in the calling thread."""
@@ -70,15 +71,15 @@ class RoomPlay:
         self.seat = take_seat(store, code, token)
         self.room = room = room_state(store, code)
         self.game, self.level = get(room.game, **room.options), room.level
-        people = frozenset(range(len(room.seats)))
-        computers = {s: computer(room.game, room.level, s) for s in range(self.game.num_players) if s not in people}
-        self.helpers = {s: computer(room.game, room.level, s) for s in people}  # who plays for a person away
-        self.session = RoomSession(self.game, self.game.new(room_seed(store, code)), computers, humans=people,
-                                   secret=True)
+        self.helpers: dict[int, Any] = {}  # who plays for a person away, by seat
+        self._shown: tuple = ()  # the room as ``moved([])`` last told it (``presence``)
+        self._told = False  # the room changed since: ``moved([])`` is due
+        self.session = RoomSession(self.game, self.game.new(room_seed(store, code)), {}, secret=True)
         self.session.room = self
+        self._last_move = time.monotonic()  # when this kernel last saw the session move
+        self._seat_people(room)
         self.helped: list[bool] = []
         self._lock = threading.RLock()
-        self._last_move = time.monotonic()  # when this kernel last saw the session move
         self._pending: list[list[Moment]] = []
         with self._changing():
             self._apply(room.moves)
@@ -86,6 +87,19 @@ class RoomPlay:
         self._listening = listen(store, code, lambda version: self.post(self.catch_up))
         self._watch = threading.Thread(target=self._watching, daemon=True, name=f"cardavia-room-seat-{self.seat}")
         self._watch.start()
+
+    def _seat_people(self, room: Room) -> None:
+        """Under the lock (or before the watch starts): ``room`` as read. The people sit at its people's seats
+        and computers at the others: before the start every seat a person may take, from the start the seats
+        taken (``start_room``)."""
+        self.room = room
+        people = frozenset(range(len(room.seats)))
+        if people != self.session.humans or not self.helpers:
+            self.session.humans = people
+            self.session.players = {s: computer(room.game, room.level, s)
+                                    for s in range(self.game.num_players) if s not in people}
+            self.helpers = {s: computer(room.game, room.level, s) for s in people}
+        self._told = self._told or self.presence() != self._shown
 
     @property
     def view(self) -> Any:
@@ -97,7 +111,7 @@ class RoomPlay:
         first person's turn."""
         start_room(self.store, self.code)
         with self._changing():
-            self.room = room_state(self.store, self.code)
+            self._seat_people(room_state(self.store, self.code))
             self._catch_up()
             self._computers()
 
@@ -107,7 +121,7 @@ class RoomPlay:
         StaleMove when another kernel wrote first (the session has the newer moves then)."""
         with self._changing():
             if self.room.started is None:
-                self.room = room_state(self.store, self.code)
+                self._seat_people(room_state(self.store, self.code))
             if self.room.started is None:
                 raise refused("not_started")
             self._catch_up()
@@ -130,7 +144,9 @@ class RoomPlay:
         self._watch.join()
 
     def _catch_up(self) -> None:
-        """Under the lock: read and apply the moves after the ones applied."""
+        """Under the lock: read and apply the moves after the ones applied (and the room, until it started)."""
+        if self.room.started is None:
+            self._seat_people(room_state(self.store, self.code))
         self._apply(moves_since(self.store, self.code, len(self.session.moves)))
 
     def _apply(self, moves: Sequence[Move]) -> None:
@@ -173,6 +189,22 @@ class RoomPlay:
             return
         self._computers()
 
+    def presence(self) -> tuple:
+        """What a page shows of the room, for each person's seat "free", "here" or "away"; whether it started; the
+        seconds, by beats, before a computer plays for the person away whose turn it is (``helped_in``)."""
+        due = self.helped_in()
+        return (tuple("free" if not s.taken else "away" if self.is_away(s.seat) else "here" for s in self.room.seats),
+                self.room.started is not None, None if due is None else int(due // self.beat))
+
+    def helped_in(self) -> float | None:
+        """Seconds before a computer plays for the person to act, when that is another person whose page is away
+        (the countdown the others see); None otherwise."""
+        seat = self.session.to_act
+        if self.room.started is None or seat is None or seat == self.seat or seat not in self.session.humans \
+                or not self.is_away(seat):
+            return None
+        return max(0.0, self.away - (time.monotonic() - self._last_move))
+
     def is_away(self, seat: int) -> bool:
         """Whether the page of the person at ``seat`` gave no sign of life for ``away`` seconds (as last read)."""
         last = self.room.seats[seat].seen
@@ -203,8 +235,8 @@ class RoomPlay:
                     room = room_state(self.store, self.code)
                     look = time.monotonic()
                     with self._lock:
-                        self.room = room
-                self.post(self._due_now)
+                        self._seat_people(room)
+                self.post(self._due_now)  # the moves due, and the room's change told (``_changing``)
             except Exception as err:  # noqa: BLE001 - a failing store must not end the watch: it tries again
                 log.warning("room: the watch of seat %s failed: %r", self.seat, err)
 
@@ -227,6 +259,10 @@ class RoomPlay:
         finally:
             with self._lock:
                 pending, self._pending = self._pending, []
+                if self._told and not pending:  # the room changed, no move did: told as no moments
+                    pending = [[]]
+                if pending:
+                    self._told, self._shown = False, self.presence()
             for moments in pending if self.moved is not None else ():
                 self.moved(moments)
 

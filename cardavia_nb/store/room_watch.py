@@ -3,7 +3,8 @@
 Each listener is a thread with a database connection of its own, outside the engine's pool: on PostgreSQL it
 LISTENs on the room's channel (``rooms.channel``; psycopg 3's ``notifies``, delivered at commit); SQLite has no
 notification, but ``PRAGMA data_version`` changes when another connection commits, so a cheap poll of it asks
-``version`` only after a commit somewhere. Either calls ``callback(version)`` when the room's last move moved.
+``progress`` only after a commit somewhere. Either calls ``callback(version)`` when the room started or its last
+move moved.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import logging
 import threading
 from typing import Any, Callable
 
-from cardavia_nb.store.rooms import channel, room_id, version
+from cardavia_nb.store.rooms import channel, progress, room_id
 
 log = logging.getLogger("cardavia_nb.store")
 EVERY = 0.05  # seconds between SQLite's polls, and between PostgreSQL's looks at whether to stop
@@ -39,7 +40,7 @@ class Listening:
         return dialect.connect(*args, **kwargs)
 
     def _listen(self) -> None:
-        """PostgreSQL: LISTEN on the room's channel; each notification's payload is the move's number."""
+        """PostgreSQL: LISTEN on the room's channel; each notification's payload is the move's number (0: the start)."""
         connection = self._connect()
         try:
             connection.autocommit = True
@@ -55,17 +56,18 @@ class Listening:
             connection.close()
 
     def _poll(self) -> None:
-        """SQLite: after each commit elsewhere (``PRAGMA data_version`` changed), the room's version, if it moved."""
+        """SQLite: after each commit elsewhere (``PRAGMA data_version`` changed), the room's version, if it started
+        or moved."""
         connection = self._connect()
         try:
-            changes, last = None, version(self.store, self.code)
+            changes, last = None, progress(self.store, self.code)
             while not self._stop.is_set():
                 now = connection.execute("PRAGMA data_version").fetchone()[0]
                 if now != changes:
-                    changes, moved = now, version(self.store, self.code)
+                    changes, moved = now, progress(self.store, self.code)
                     if moved != last:
                         last = moved
-                        self.callback(moved)
+                        self.callback(moved[0])
                 self._ready.set()
                 self._stop.wait(self.every)
         except Exception as err:
@@ -81,5 +83,6 @@ class Listening:
 
 
 def listen(store: Any, code: str, callback: Callable[[int], None], every: float = EVERY) -> Listening:
-    """Call ``callback(version)`` from a thread of its own each time another kernel writes a move in the room."""
+    """Call ``callback(version)`` from a thread of its own each time another kernel starts the room or writes a
+    move in it."""
     return Listening(store, code, callback, every)

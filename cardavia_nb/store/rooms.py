@@ -4,8 +4,8 @@ A room holds its game, rules options, the computers' level for the seats no pers
 drawn here and handed to a kernel only (``room_seed``; ``room_state`` never holds it, and what a page may see of
 it is ``ui.disclosure``'s rule, as for any session). Seats are held by seat tokens, kept as their SHA-256 like
 resume tokens. Moves are numbered from 1: the primary key (room, seq) lets exactly one writer have each number,
-whoever comes second gets ``StaleMove``. On PostgreSQL a move also notifies the room's channel in its own
-transaction (delivered at commit); ``version`` is the cheap question any kernel can ask (``room_watch``).
+whoever comes second gets ``StaleMove``. On PostgreSQL a move or the start also notifies the room's channel in its
+own transaction (delivered at commit); ``version`` is the cheap question any kernel can ask (``room_watch``).
 """
 
 from __future__ import annotations
@@ -160,10 +160,22 @@ def seen(store: Any, code: str, token: str) -> None:
 
 
 def start_room(store: Any, code: str) -> None:
-    """The room's game has begun (its creator pressed Start); starting again changes nothing."""
+    """The room's game begins (its creator pressed Start): the people's seats become the ones taken, and the
+    computers sit in the rest. Fewer than two people is refused in words; starting again changes nothing."""
     key, now = _key(code), _now()
-    store.run("start the room", lambda c: c.execute(update(rooms).where(
-        rooms.c.id == _room(c, key).id, rooms.c.started.is_(None)).values(started=now)))
+
+    def work(connection: Any) -> None:
+        room = _room(connection, key, lock=True)
+        if room.started is not None:
+            return
+        taken = connection.execute(select(func.count()).select_from(room_seats)
+                                   .where(room_seats.c.room == room.id)).scalar_one()
+        if taken < MIN_HUMANS:
+            raise refused("alone")
+        connection.execute(update(rooms).where(rooms.c.id == room.id).values(started=now, humans=taken))
+        _notify(store, connection, room.id, 0)
+
+    store.run("start the room", work)
 
 
 def append_move(store: Any, code: str, seq: int, seat: int, action_id: str, helped: bool = False) -> None:
@@ -187,10 +199,16 @@ def append_move(store: Any, code: str, seq: int, seat: int, action_id: str, help
             .returning(room_moves.c.seq)).first()
         if written is None:
             raise refused("stale", StaleMove)
-        if store.engine.dialect.name == "postgresql":  # heard by the other kernels once this commits
-            connection.execute(text("SELECT pg_notify(:channel, :seq)"), {"channel": channel(room), "seq": str(seq)})
+        _notify(store, connection, room, seq)
 
     store.run("write the move", work)
+
+
+def _notify(store: Any, connection: Any, room: int, seq: int) -> None:
+    """On PostgreSQL, tell the room's kernels that it changed (``seq``: the move's number, 0 for the start), once
+    this transaction commits; SQLite's kernels see any commit in ``PRAGMA data_version`` (``room_watch``)."""
+    if store.engine.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_notify(:channel, :seq)"), {"channel": channel(room), "seq": str(seq)})
 
 
 def _moves(connection: Any, room: int, after: int) -> tuple[Move, ...]:
@@ -206,21 +224,26 @@ def moves_since(store: Any, code: str, seq: int) -> tuple[Move, ...]:
     return store.run("read the moves", lambda c: _moves(c, _room(c, key).id, seq), reads=True)
 
 
-def version(store: Any, code: str) -> int:
-    """The number of the room's last move (0 before the first): one query on the two keys' indexes, for a
-    kernel to ask cheaply whether another kernel wrote."""
+def progress(store: Any, code: str) -> tuple[int, bool]:
+    """The number of the room's last move (0 before the first) and whether it started: one query on the two
+    keys' indexes, for a kernel to ask cheaply whether another kernel wrote or started it."""
     key = _key(code)
-    query = (select(rooms.c.id, func.coalesce(func.max(room_moves.c.seq), 0))
+    query = (select(rooms.c.started, func.coalesce(func.max(room_moves.c.seq), 0))
              .select_from(rooms.outerjoin(room_moves, room_moves.c.room == rooms.c.id))
-             .where(rooms.c.code == key).group_by(rooms.c.id))
+             .where(rooms.c.code == key).group_by(rooms.c.id, rooms.c.started))
 
-    def read(connection: Any) -> int:
+    def read(connection: Any) -> tuple[int, bool]:
         row = connection.execute(query).first()
         if row is None:
             raise refused("unknown")
-        return row[1]
+        return row[1], row[0] is not None
 
     return store.run("read the room", read, reads=True)
+
+
+def version(store: Any, code: str) -> int:
+    """The number of the room's last move (0 before the first)."""
+    return progress(store, code)[0]
 
 
 def room_id(store: Any, code: str) -> int:
@@ -251,5 +274,5 @@ def room_seed(store: Any, code: str) -> int:
     return store.run("read the room", lambda c: _room(c, key).seed, reads=True)
 
 
-__all__ = ["Move", "Room", "RoomError", "Seat", "StaleMove", "append_move", "channel", "create_room", "moves_since",
+__all__ = ["Move", "Room", "RoomError", "Seat", "StaleMove", "append_move", "channel", "create_room", "moves_since", "progress",
            "room_id", "room_seed", "room_state", "seen", "start_room", "take_seat", "version"]
