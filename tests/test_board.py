@@ -22,7 +22,7 @@ from cardavia_nb.classroom import HASH_ENV, Classes, results_file, set_deal, set
 from cardavia_nb.ui import Settings
 from cardavia_nb.ui.classroom.teacher_page import Board
 from cardavia_nb.ui.classroom.high_scores import high_score
-from cardavia_nb.ui.classroom.teacher_view import student_link
+from cardavia_nb.ui.addresses import student_link
 from cardavia_nb.ui.home import Home
 from cardavia_nb.ui.table import Table
 from tests.blocks import block_text

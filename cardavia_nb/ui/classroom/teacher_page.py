@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import re
 import threading
 from typing import Any, Mapping
 
@@ -33,7 +32,8 @@ from cardavia_nb.store.location import ROOM_ENV
 from cardavia_nb.ui.assets import module
 from cardavia_nb.ui.background import in_background
 from cardavia_nb.ui.classroom.high_scores import start_high
-from cardavia_nb.ui.classroom.teacher_view import UPLOAD, board_blocks, for_students
+from cardavia_nb.ui.addresses import take_origin
+from cardavia_nb.ui.classroom.teacher_view import UPLOAD, board_blocks
 from cardavia_nb.ui.disclosure import class_record
 from cardavia_nb.ui.home import PAGES
 from cardavia_nb.ui.history.keeper import shared_store
@@ -46,7 +46,6 @@ POLL = 1.0  # seconds between two looks at the shown set's change marker
 MAX_KEY = 400  # characters of a key the kernel reads at most
 KINDS = ("server", "open")
 CHOICES = {"game": tuple(PAGES), "level": LEVELS, "kind": KINDS}
-ORIGIN = re.compile(r"https?://[^\s/?#]+(/[^\s?#]*)?")
 
 
 class Board(Panel):
@@ -121,8 +120,9 @@ class Board(Panel):
     def _take_origin(self, value: Any) -> None:
         """The page's own address (scheme, host, path), from which the students' link is built (on the room's
         address that class mode gave the kernels, when the teacher's page is on this machine's loopback)."""
-        if isinstance(value, str) and len(value) <= 500 and ORIGIN.fullmatch(value):
-            self._origin = for_students(value, self._environ.get(ROOM_ENV))
+        origin = take_origin(value, self._environ.get(ROOM_ENV))
+        if origin is not None:
+            self._origin = origin
             self.refresh()
         else:
             self.notice = i18n.translate("ui.panel.bad_message", self.lang)

@@ -7,10 +7,8 @@ into table cells and button labels, which the page shows as text (never into Mar
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Any, Callable
-from urllib.parse import urlsplit
 
 from babel.numbers import format_percent
 
@@ -19,39 +17,13 @@ from cardavia_nb.core.game import IllegalAction
 from cardavia_nb.games import get as get_game
 from cardavia_nb.review.units import UNITS
 from cardavia_nb.ui.table.adapters import adapter_for
-from cardavia_nb.ui.home import PAGES
+from cardavia_nb.ui.addresses import loopback, student_link
 from cardavia_nb.ui.panel import buttons, image, md, note, table, upload
 from cardavia_nb.ui.classroom.qr import qr_svg
 from cardavia_nb.ui.review.reviewing import amount
 
 UPLOAD = "results"  # the file picker's id
 MAX_UPLOAD = 1_000_000  # characters of one results file the page sends at most (the store checks its own limit)
-LOOPBACK = ("127.", "localhost", "::1")
-HUB_USER = re.compile(r"/user/[^/]+/(?=voila/)")  # a JupyterHub user's server in a page address
-
-
-def student_link(origin: str | None, game: str, code: str) -> str:
-    """The student link of a set: the game's page beside this one (``origin`` is this page's address,
-    without query or fragment), at its table with the class code; relative when the address is unknown.
-    On JupyterHub the teacher's own server (``/user/<name>/``) becomes each student's (``/hub/user-redirect/``)."""
-    tail = f"{PAGES[game]}?tab=table&class={code}"
-    if not origin:
-        return tail
-    return f"{HUB_USER.sub('/hub/user-redirect/', origin, count=1).rsplit('/', 1)[0]}/{tail}"
-
-
-def for_students(origin: str, room: str | None) -> str:
-    """The page's address as the students' devices reach it: a loopback address (the teacher's page on the
-    class machine itself) moved to ``room``, the server's address on the room's network, when it is known."""
-    if not room or not loopback(origin):
-        return origin
-    return room.rstrip("/") + urlsplit(origin).path
-
-
-def loopback(origin: str | None) -> bool:
-    """Whether the page was opened at an address only this machine reaches."""
-    host = (urlsplit(origin).hostname or "") if origin else ""
-    return host.startswith(LOOPBACK)
 
 
 def head(lang: str, *keys: str) -> list[str]:
