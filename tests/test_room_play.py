@@ -219,7 +219,7 @@ def test_a_person_away_on_their_turn_is_played_for_and_marked_helped_until_the_p
     code = create_room(store, "truco", {}, 2, "low")
     tokens = [new_token(), new_token()]
     stores = [Store(store.url) for _ in range(3)]
-    here = RoomPlay(stores[0], code, tokens[0], grace=60.0, away=0.5, beat=0.1)
+    here = RoomPlay(stores[0], code, tokens[0], grace=60.0, away=0.5, beat=0.1, gone=0.3)
     away = RoomPlay(stores[1], code, tokens[1], **QUIET)
     try:
         here.start()

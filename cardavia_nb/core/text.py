@@ -19,8 +19,9 @@ class Msg:
         """Build a message from keyword parameters (kept sorted so equal messages compare equal)."""
         return cls(key, tuple(sorted(params.items())))
 
-    def text(self, lang: str = "en", reader: int | None = 0) -> str:
-        """The sentence in ``lang`` for the player at seat ``reader`` (English when a key is missing)."""
+    def text(self, lang: str = "en", reader: "i18n.Readers" = 0) -> str:
+        """The sentence in ``lang`` for the player at seat ``reader`` (an ``i18n.Reader`` at a table other people
+        share; English when a key is missing)."""
         return i18n.translate(self.key, lang, reader=reader, **dict(self.params))
 
     def __str__(self) -> str:

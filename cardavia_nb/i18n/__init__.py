@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
+from typing import Union
 
 from babel import Locale
 from babel.dates import format_datetime
@@ -178,20 +179,39 @@ class SeatName:
         return self.subject
 
 
+@dataclass(frozen=True, slots=True)
+class Reader:
+    """A reader at a table other people share (a room): their own ``seat``, and the seats ``people`` hold, which
+    are named "Player A", "Player B" … as in the rules, never "Computer n"."""
+
+    seat: int
+    people: frozenset[int]
+
+
+Readers = Union[int, Reader, None]
+
+
+def _seat_of(reader: Readers) -> int | None:
+    """The reader's own seat (None: nobody's)."""
+    return reader.seat if isinstance(reader, Reader) else reader
+
+
 @lru_cache(maxsize=512)  # every log line and status names seats
-def seat_name(index: int, lang: str = DEFAULT, reader: int | None = 0) -> SeatName:
+def seat_name(index: int, lang: str = DEFAULT, reader: Readers = 0) -> SeatName:
     """The one naming scheme of every page: the reader's seat is "You", the others "Computer n"
-    (numbered in seat order); with no reader (a rule example) the seats are "Player A", "Player B" …"""
-    if reader is None:
+    (numbered in seat order); with no reader (a rule example) the seats are "Player A", "Player B" …, and so are
+    the other people's at a shared table (``Reader``)."""
+    me = _seat_of(reader)
+    if me is None or (index != me and isinstance(reader, Reader) and index in reader.people):
         name = translate("ui.player", lang, letter="ABCD"[index])
         return SeatName(name, name, False)
-    if index == reader:
+    if index == me:
         return SeatName(translate("ui.you", lang), translate("ui.you_lower", lang), True)
-    name = translate("ui.computer", lang, n=index + 1 if index < reader else index)
+    name = translate("ui.computer", lang, n=index + 1 if index < me else index)
     return SeatName(name, name, False)
 
 
-def _render(key: str, name: str, value: object, lang: str, reader: int | None) -> object:
+def _render(key: str, name: str, value: object, lang: str, reader: Readers) -> object:
     if isinstance(value, Seat):
         return seat_name(value.index, lang, reader)
     if isinstance(value, Cards):
@@ -208,11 +228,11 @@ def _render(key: str, name: str, value: object, lang: str, reader: int | None) -
     return join([card_name(c, pack, lang) for c in value], lang)  # type: ignore[union-attr]
 
 
-def _form(entry: Entry, lang: str, params: dict[str, object], reader: int | None) -> str:
+def _form(entry: Entry, lang: str, params: dict[str, object], reader: Readers) -> str:
     if isinstance(entry, str):
         return entry
     seat = params.get("seat")
-    if "you" in entry and isinstance(seat, Seat) and seat.index == reader:
+    if "you" in entry and isinstance(seat, Seat) and seat.index == _seat_of(reader):
         return entry["you"]
     n = next((params[k] for k in COUNTS if k in params), None)
     if isinstance(n, (int, float)) and not isinstance(n, bool):
@@ -222,10 +242,10 @@ def _form(entry: Entry, lang: str, params: dict[str, object], reader: int | None
     return entry["other"]
 
 
-def translate(key: str, lang: str = DEFAULT, *, reader: int | None = 0, **params: object) -> str:
+def translate(key: str, lang: str = DEFAULT, *, reader: Readers = 0, **params: object) -> str:
     """The text of ``key`` in ``lang`` with ``params`` filled in; English if the language lacks it.
 
-    ``reader`` is the seat named "You" (None: nobody, every seat is a computer). A key missing in
+    ``reader`` is the seat named "You" (None: nobody, every seat is a player; a ``Reader``: a shared table's). A key missing in
     English too is returned as it is, so the gap is visible and tests catch it.
     """
     entry = catalog(lang).get(key)

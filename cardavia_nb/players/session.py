@@ -94,13 +94,14 @@ class Session:
 
     def follow(self, action_ids: Sequence[str]) -> list[Moment]:
         """Moves made elsewhere (a room's other kernels, computers' included), applied as they were made: no
-        computer answers them here. Watchers are told of them as of one move; the moments, oldest first."""
-        moments = [self._moment(self.state)]
+        computer answers them here. Watchers are told of them as of one move; the moments after each, oldest first
+        (the state before them is one the watchers were shown already)."""
+        moments = []
         for action_id in action_ids:
             self.passed.append(self.game.apply(self.state, action_id))
             self.moves.append(action_id)
             moments.append(self._moment(self.state))
-        for watcher in list(self.watchers):
+        for watcher in list(self.watchers) if moments else ():
             watcher.moved(self, moments)
         return moments
 

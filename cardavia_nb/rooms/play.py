@@ -6,8 +6,9 @@ the store gives each number to one writer (``rooms.append_move``), so a move ano
 stale, and this kernel reads the newer moves instead. A computer decides from its seed and its view alone
 (``players.base``), so any kernel that computes a computer's move computes the same one: the kernel whose write
 hands the turn to a computer plays it at once; if that kernel is gone, the next to notice takes over after
-``GRACE``. A person whose page gave no sign of life for ``AWAY`` seconds, on their own turn, is played for by a
-computer at the room's level until the page is back; those moves are marked helped. Kernels hear of each move at
+``GRACE``. A person whose page gave no sign of life for ``GONE`` seconds is away; on their own turn, ``AWAY``
+seconds after it began or after they went (the others see the countdown), a computer at the room's level plays
+for them until the page is back; those moves are marked helped. Kernels hear of each move at
 once (``room_watch``); what a page may see of the session is the table's business, as for any game. Computers
 sit only where a game has more seats than people: Pao De Kuai's and Tarot's players keep no memory between
 decisions, so a kernel that never asked a computer before computes the very move a replay would.
@@ -32,7 +33,8 @@ from cardavia_nb.store.rooms import (
 
 log = logging.getLogger("cardavia_nb.store")
 GRACE = 2.0  # seconds the other kernels wait for a computer's move from the kernel that should make it
-AWAY = 30.0  # seconds without a sign of a person's page, on their turn, before a computer plays for them
+AWAY = 30.0  # seconds of an away person's turn before a computer plays for them
+GONE = 15.0  # seconds without a sign of a person's page before they count as away (three beats missed)
 BEAT = 5.0  # seconds between this kernel's signs of life (its page is there while it runs)
 TICK = 0.25  # seconds between the watch's looks at the clock
 
@@ -58,16 +60,19 @@ class RoomPlay:
     changed (who is there, the start, the countdown: ``presence``), from whichever thread applied them (never
     under this object's lock). ``post(work)`` runs ``work`` where the session may change: in a kernel, on its
     event loop (``loop.call_soon_threadsafe``), so that the page's intents and the moves heard from other
-    kernels never change the session and its tables at once; by default at once, in the calling thread."""
+    kernels never change the session and its tables at once; by default at once, in the calling thread.
+    ``alive()`` says whether the person's page is still there (its own signs of life reach the kernel): while it
+    is not, the seat is not marked seen, and on its turn the others play for it after ``away``."""
 
     def __init__(self, store: Any, code: str, token: str, moved: Callable[[list[Moment]], None] | None = None,
-                 grace: float = GRACE, away: float = AWAY, beat: float = BEAT,
-                 post: Callable[[Callable[[], None]], Any] | None = None):
+                 grace: float = GRACE, away: float = AWAY, beat: float = BEAT, gone: float = GONE,
+                 post: Callable[[Callable[[], None]], Any] | None = None, alive: Callable[[], bool] | None = None):
         """Take a seat (the one ``token`` holds, else the next free one: a full room is refused in words), replay
         the room's moves, and start hearing of new ones."""
         self.store, self.code, self.token, self.moved = store, code, token, moved
         self.post = post or (lambda work: work())
-        self.grace, self.away, self.beat = grace, away, beat
+        self.alive = alive or (lambda: True)
+        self.grace, self.away, self.beat, self.gone = grace, away, beat, gone
         self.seat = take_seat(store, code, token)
         self.room = room = room_state(store, code)
         self.game, self.level = get(room.game, **room.options), room.level
@@ -77,6 +82,7 @@ class RoomPlay:
         self.session = RoomSession(self.game, self.game.new(room_seed(store, code)), {}, secret=True)
         self.session.room = self
         self._last_move = time.monotonic()  # when this kernel last saw the session move
+        self._moved_at = datetime.now(timezone.utc)  # the same moment on the clock the seats' signs of life use
         self._seat_people(room)
         self.helped: list[bool] = []
         self._lock = threading.RLock()
@@ -117,7 +123,8 @@ class RoomPlay:
 
     def play(self, action_id: str) -> None:
         """This person's move, written and applied, then the computers' moves after it. Refused in words, with
-        nothing written, before the game starts, when it is not this seat's turn or when the move is illegal;
+        nothing written, before the game starts, when it is not this seat's turn (a pause, such as dealing on
+        after a deal's summary, is any person's) or when the move is illegal;
         StaleMove when another kernel wrote first (the session has the newer moves then)."""
         with self._changing():
             if self.room.started is None:
@@ -126,8 +133,9 @@ class RoomPlay:
                 raise refused("not_started")
             self._catch_up()
             state = self.session.state
-            if state.to_act != self.seat:
-                raise refused("not_your_turn")
+            pause = self.session.pause(self.game.legal_actions(state)) if state.to_act is not None else None
+            if state.to_act != self.seat and (pause is None or pause.id != action_id):
+                raise refused("not_your_turn")  # a pause (the next deal, once the summary is read) is anyone's
             self.game.apply(state, action_id)  # IllegalAction, in words, before anything is written
             self._write(self.seat, action_id, helped=False)
             self._computers()
@@ -154,7 +162,7 @@ class RoomPlay:
         if moves:
             self._pending.append(self.session.follow([m.action for m in moves]))
             self.helped.extend(m.helped for m in moves)
-            self._last_move = time.monotonic()
+            self._last_move, self._moved_at = time.monotonic(), datetime.now(timezone.utc)
 
     def _write(self, seat: int, action_id: str, helped: bool) -> None:
         """Under the lock: write ``action_id`` as the session's next move, then apply it; when another kernel
@@ -197,41 +205,44 @@ class RoomPlay:
                 self.room.started is not None, None if due is None else int(due // self.beat))
 
     def helped_in(self) -> float | None:
-        """Seconds before a computer plays for the person to act, when that is another person whose page is away
-        (the countdown the others see); None otherwise."""
+        """Seconds before a computer plays for the person to act, when that is another person and away (the
+        countdown the others see): ``away`` from the later of their turn's start and their going; else None."""
         seat = self.session.to_act
         if self.room.started is None or seat is None or seat == self.seat or seat not in self.session.humans \
                 or not self.is_away(seat):
             return None
-        return max(0.0, self.away - (time.monotonic() - self._last_move))
+        last = self.room.seats[seat].seen
+        went = self._moved_at if last is None else max(self._moved_at, last + timedelta(seconds=self.gone))
+        return max(0.0, (went + timedelta(seconds=self.away) - datetime.now(timezone.utc)).total_seconds())
 
     def is_away(self, seat: int) -> bool:
-        """Whether the page of the person at ``seat`` gave no sign of life for ``away`` seconds (as last read)."""
+        """Whether the page of the person at ``seat`` gave no sign of life for ``gone`` seconds (as last read)."""
         last = self.room.seats[seat].seen
-        return last is None or datetime.now(timezone.utc) - last > timedelta(seconds=self.away)
+        return last is None or datetime.now(timezone.utc) - last > timedelta(seconds=self.gone)
 
     def _due(self) -> None:
         """Under the lock: a computer's move that no kernel made within ``grace`` seconds, or the move of a person
-        away for ``away`` seconds on their turn, made here."""
+        away whose countdown ran out (``helped_in``), made here."""
         seat, idle = self.session.to_act, time.monotonic() - self._last_move
         if seat is None or seat == self.seat or self.room.started is None:
             return
         if seat not in self.session.humans and idle >= self.grace:
             self._catch_up()
             self._computers()
-        elif seat in self.session.humans and idle >= self.away and self.is_away(seat):
+        elif (due := self.helped_in()) is not None and due <= 0:
             self._catch_up()
             if self.session.to_act == seat:
                 self._help(seat)
 
     def _watching(self) -> None:
-        """Every ``beat`` seconds a sign of this page's life and the room read again (who is there, whether it
-        started); every tick, the moves due (``_due``)."""
+        """Every ``beat`` seconds a sign of this page's life (while ``alive()``) and the room read again (who is
+        there, whether it started); every tick, the moves due (``_due``)."""
         look = 0.0
         while not self._stop.wait(TICK):
             try:
                 if time.monotonic() - look >= self.beat:
-                    seen(self.store, self.code, self.token)
+                    if self.alive():
+                        seen(self.store, self.code, self.token)
                     room = room_state(self.store, self.code)
                     look = time.monotonic()
                     with self._lock:
@@ -267,4 +278,4 @@ class RoomPlay:
                 self.moved(moments)
 
 
-__all__ = ["AWAY", "GRACE", "RoomPlay", "RoomSession"]
+__all__ = ["AWAY", "GONE", "GRACE", "RoomPlay", "RoomSession"]

@@ -23,9 +23,15 @@ class RenderContext:
     hints: int = 0
     code: str | None = None
 
+    @property
+    def reader(self) -> i18n.Readers:
+        """Who reads the table: the human's seat, with the other people's seats at a shared table (the adapter's)."""
+        return self.adapter.reader(self.human)
+
     def name(self, seat: int | None) -> str:
-        """A seat's name in the page language: "You" for the human, "Computer n" for the others."""
-        return "" if seat is None else str(i18n.seat_name(seat, self.lang, reader=self.human))
+        """A seat's name in the page language: "You" for the human, "Computer n" for the computers, "Player X"
+        for the other people at a shared table."""
+        return "" if seat is None else str(i18n.seat_name(seat, self.lang, reader=self.reader))
 
     def hints_text(self) -> str:
         """'Hints used: n' in the page language."""
@@ -33,7 +39,7 @@ class RenderContext:
 
     def text(self, msg: Msg) -> str:
         """A message in the page language, for the human seat."""
-        return msg.text(self.lang, reader=self.human)
+        return msg.text(self.lang, reader=self.reader)
 
 
 __all__ = ["RenderContext"]

@@ -59,6 +59,7 @@ class SeatView:
         """Sit at a person's seat of a game others share (one table per person, each a view of its own seat)."""
         if session.game.name != self.game.name or self.human not in session.humans:
             raise ValueError(f"This table's seat {self.human} is not a person's seat of that {session.game.name} game.")
+        session.pause = self.adapter.pause  # a deal's end waits for the person whose button deals on, as alone
         self.session, self._players, self.bar = session, dict(session.players), False
         self._turn, self._log, self._lines = None, [], []
         self._keep([Msg.of("ui.log.new_game")])

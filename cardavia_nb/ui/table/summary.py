@@ -19,7 +19,7 @@ def final_result(turn: Turn, words: RenderContext) -> dict[str, Any] | None:
     """The finished game's itemised result in the human's words and the deal code; None during play."""
     if not turn.over:
         return None
-    result = words.adapter.result(turn.state, words.lang, reader=words.human)
+    result = words.adapter.result(turn.state, words.lang, reader=words.reader)
     if result is not None:
         result["replay"] = replay(words)
     return result
@@ -50,7 +50,7 @@ def deal_summary(turn: Turn, words: RenderContext, seats: list[dict[str, Any]]) 
     notes = [{"name": names.get(item["seat"], ""), "label": item["label"], "amount": item["amount"]}
              for item in (adapter.notes(result) if result else [])]
     go = turn.pause
-    return {"title": adapter.verdict(turn.view, turn.result, turn.points, lang, words.human),
+    return {"title": adapter.verdict(turn.view, turn.result, turn.points, lang, words.reader),
             "sources": [source_name(src, words) for src in sources], "rows": rows, "notes": notes,
             "hints": words.hints_text(), "replay": result["replay"] if result else "",
             "go": {"id": go.id, "label": adapter.label(go, lang)} if go is not None else None}

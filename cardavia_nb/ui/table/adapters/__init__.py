@@ -30,12 +30,17 @@ class Adapter:
     def __init__(self, game: Game):
         self.game = game
         self.pack = family(game.pack)
+        self.people: frozenset[int] = frozenset()  # the seats people hold when the table is shared (a room)
+
+    def reader(self, seat: int) -> i18n.Readers:
+        """Who reads this table from ``seat``: the seat alone, or at a shared table with the other people's."""
+        return i18n.Reader(seat, self.people) if len(self.people) > 1 else seat
 
     # --- words -----------------------------------------------------------------------------
     def who(self, seat: int, view: Any, lang: str, after_preposition: bool = False) -> str:
         """A seat's name for info lines, the one scheme (``i18n.seat_name``) from ``view``'s seat: "You" (or
-        "you" after a preposition) or "Computer N"."""
-        return format(i18n.seat_name(seat, lang, reader=view.seat), "obj" if after_preposition else "")
+        "you" after a preposition), "Computer N", or another person's "Player X"."""
+        return format(i18n.seat_name(seat, lang, reader=self.reader(view.seat)), "obj" if after_preposition else "")
 
     def name(self, card: str, lang: str) -> str:
         """A card's name in words."""
@@ -123,7 +128,7 @@ class Adapter:
             return None, reason.text(lang)
         return action.id, self.label(action, lang)
 
-    def result(self, state: Any, lang: str, reader: int | None = 0) -> dict[str, Any] | None:
+    def result(self, state: Any, lang: str, reader: i18n.Readers = 0) -> dict[str, Any] | None:
         """The end-of-game summary: ``{title, winners, items: [{label, amount}], payoffs}``."""
         res = self.game.result(state)
         if res is None:
@@ -135,7 +140,7 @@ class Adapter:
 
     running_score = False  # whether the game keeps a score across deals (the summary shows it)
 
-    def verdict(self, view: Any, result: Any, points: Sequence[Any], lang: str, reader: int) -> str:
+    def verdict(self, view: Any, result: Any, points: Sequence[Any], lang: str, reader: i18n.Readers) -> str:
         """The summary's title: who won, from the engine's result (``points``: the deal's points events)."""
         if result is None:
             return t("table.deal_done", lang)
@@ -148,7 +153,7 @@ class Adapter:
         """The result's items worth a line under the points table (all of them here)."""
         return result["items"]
 
-    def item_text(self, item: Any, lang: str, reader: int | None = 0) -> str:
+    def item_text(self, item: Any, lang: str, reader: i18n.Readers = 0) -> str:
         """The words of one settlement line for the player at ``reader``: the game's catalog key."""
         key = item.key if "." in item.key else f"{self.game.name}.item.{item.key}"
         return i18n.translate(key, lang, reader=reader, **dict(item.params)) if i18n.has(key) else item.key
