@@ -5,6 +5,7 @@ another kernel beat is refused in words with the newer state drawn."""
 
 from __future__ import annotations
 
+import json
 import queue
 import time
 
@@ -12,24 +13,35 @@ import pytest
 
 from cardavia_nb import i18n
 from cardavia_nb.store import Store, new_token
-from cardavia_nb.store.rooms import create_room, room_seed, version
-from cardavia_nb.ui import Settings
-from cardavia_nb.ui.room_table import room_table
+from cardavia_nb.store.rooms import room_seed, version
+from cardavia_nb.ui import Settings, Table
+from cardavia_nb.ui.friends import Friends
 from tests import databases
 from tests.scanners import cards_shown
 from tests.support import MOVES, PUBLIC, send
-from tests.wire import Wire, leaks, payload, seeds_shown
+from tests.wire import Wire, custom, leaks, payload, seeds_shown
 
 postgresql, url, store = databases.postgresql, databases.url, databases.store  # the database fixtures
 
 
 class Kernel:
-    """One person's kernel: a store, an event loop (the queue its room posts work to), and the room's table."""
+    """One person's page and kernel: a store, an event loop (the queue its room posts work to), the page's token,
+    and the game page's table with its *Play with friends* panel; the room made here when ``code`` is None,
+    else joined as the page of the invite link (its address's code, told by the front end)."""
 
-    def __init__(self, url: str, code: str):
-        self.store, self.loop = Store(url), queue.SimpleQueue()
-        self.table = room_table(self.store, code, new_token(), post=self.loop.put, settings=Settings(), delay=0)
-        self.wire = Wire(self.table)
+    def __init__(self, url: str, game: str, code: str | None = None, token: str | None = None):
+        self.store, self.loop, self.settings = Store(url), queue.SimpleQueue(), Settings()
+        self.table = Table(game, settings=self.settings, delay=0)
+        self.friends = Friends(self.table, store=self.store, post=self.loop.put)
+        self.wire = Wire(self.table, self.friends)
+        custom(self.settings, {"type": "token", "value": token or new_token()})
+        custom(self.friends, {"type": "origin", "value": "http://127.0.0.1:8866/voila/render/notebooks/page.ipynb"})
+        if code is None:
+            custom(self.friends, {"type": "press", "id": "room-create"})
+        else:
+            custom(self.friends, {"type": "room", "value": code})
+        assert self.friends.play is not None, self.friends.problem
+        self.room = self.friends.play
 
     def run(self) -> None:
         """Run the work posted to this kernel's loop so far (moves heard from the other kernels)."""
@@ -37,8 +49,14 @@ class Kernel:
             self.loop.get()()
 
     def close(self) -> None:
-        self.table.room.close()
+        self.room.close()
         self.store.close()
+
+
+def seated(url: str, game: str, people: int) -> list[Kernel]:
+    """A room made by the first page's *Play with friends*, joined by ``people - 1`` pages of its invite link."""
+    first = Kernel(url, game)
+    return [first, *(Kernel(url, game, first.friends.code) for _ in range(people - 1))]
 
 
 def heard(kernels, url: str, code: str) -> None:
@@ -58,35 +76,45 @@ def heard(kernels, url: str, code: str) -> None:
 
 @pytest.mark.parametrize("name", ["truco", "pao_de_kuai", "french_tarot"])
 def test_each_page_of_a_room_is_sent_its_own_seat_only_over_a_whole_game(store, name):
-    code = create_room(store, name, {}, 2, "low")
-    kernels = [Kernel(store.url, code) for _ in range(2)]
+    kernels = seated(store.url, name, 2)
+    code = kernels[0].friends.code
     try:
-        kernels[0].table.room.start()
+        custom(kernels[0].friends, {"type": "press", "id": "room-start"})
+        assert kernels[0].room.room.started is not None, kernels[0].friends.notice
         heard(kernels, store.url, code)
         seed = room_seed(store, code)  # the kernels' own: never sent, not even at the end (a secret session)
-        allowed = [PUBLIC[name](k.table.state, k.table.room.seat) for k in kernels]  # the seat the room gave
+        allowed = [PUBLIC[name](k.table.state, k.room.seat) for k in kernels]  # the seat the room gave
         theirs = PUBLIC[name](kernels[0].table.state, 1) - allowed[0]  # seat 1's cards, hidden from seat 0
         scanned = 0
         for turn in range(600):
             state = kernels[0].table.state
             if state.to_act is None:
                 break
-            mover = next(k for k in kernels if k.table.room.seat == state.to_act)
+            mover = next(k for k in kernels if k.room.seat == state.to_act)
             send(mover.table, MOVES[name](mover.table, 1, turn))
             assert not mover.table.notice, mover.table.notice
             heard(kernels, store.url, code)
             for index, kernel in enumerate(kernels):
                 table = kernel.table
                 assert table.state == mover.table.state
-                allowed[index] |= PUBLIC[name](table.state, table.room.seat)
+                allowed[index] |= PUBLIC[name](table.state, table.human)
                 sent = payload(kernel.wire.take())
                 scanned += len(sent)
                 hidden = cards_shown(sent, table) - allowed[index]
-                assert not hidden, f"{name}: seat {table.room.seat} was sent the hidden cards {sorted(hidden)}"
+                assert not hidden, f"{name}: seat {table.human} was sent the hidden cards {sorted(hidden)}"
                 assert not leaks(sent) and not seeds_shown(sent, {seed}), f"{name}: the room's seed was sent"
+                if name == "truco":  # two people and no computer: the other person is never called one
+                    assert "Computer" not in json.dumps(sent), f"seat {table.human} was told of a computer"
         else:
             raise AssertionError(f"{name}: no end after 600 turns")
         assert scanned > 0 and all(k.table.view["over"] for k in kernels)
+        names = [[seat["name"] for seat in k.table.view["seats"]] for k in kernels]
+        people = {"truco": 2, "pao_de_kuai": 3, "french_tarot": 4}[name]
+        computers = [f"Computer {n}" for n in range(2, people)]
+        assert names == [["You", "Player B", *computers], ["Player A", "You", *computers]], names
+        for kernel in kernels:  # each move heard is told once: no line of the log comes twice in a row
+            lines = kernel.table._lines
+            assert not [a for a, b in zip(lines, lines[1:]) if a == b], f"{name}: a line came twice in a row"
         for kernel in kernels:  # nor in the finished game's record file, the page's to download
             send(kernel.table, {"type": "download"})
             sent = payload(kernel.wire.take())
@@ -101,36 +129,33 @@ def test_each_page_of_a_room_is_sent_its_own_seat_only_over_a_whole_game(store, 
 
 def test_a_move_another_kernel_wrote_first_is_refused_in_words_and_the_newer_state_drawn(store):
     """Seat 0's person has two pages: the second plays first; the first page, not yet told, sends its own move."""
-    code = create_room(store, "truco", {}, 2, "low")
-    token = new_token()
-    stores = [Store(store.url) for _ in range(2)]
-    loops = [queue.SimpleQueue() for _ in range(2)]
-    pages = [room_table(s, code, token, post=loop.put, settings=Settings(), delay=0) for s, loop in zip(stores, loops)]
-    other = Kernel(store.url, code)
+    first = Kernel(store.url, "truco")
+    code, token = first.friends.code, first.settings.token
+    again = Kernel(store.url, "truco", code, token)  # the same browser's second page: the same seat
+    other = Kernel(store.url, "truco", code)
+    pages = [first.table, again.table]
     try:
-        other.table.room.start()
+        assert again.room.seat == first.room.seat == 0 and other.room.seat == 1
+        custom(first.friends, {"type": "press", "id": "room-start"})
         while True:  # until seat 0 leads the first or second trick: after its card, the turn is seat 1's
-            for table in (pages[0], other.table):
-                table.room.catch_up()
+            for kernel in (first, other):
+                kernel.room.catch_up()
             state = other.table.state
             if state.to_act == pages[0].human and len(state.played) in (0, 2):  # with two cards or three
                 break
             mover = other.table if state.to_act == other.table.human else pages[0]
             send(mover, MOVES["truco"](mover, 0, 0))
-        for page in pages:
-            page.room.catch_up()
+        for kernel in (first, again):
+            kernel.room.catch_up()
         moves = list(pages[0].session.moves)
-        first = pages[1].view["hand"][0]["action"]
-        send(pages[1], {"type": "act", "id": first})
+        played = pages[1].view["hand"][0]["action"]
+        send(pages[1], {"type": "act", "id": played})
         assert not pages[1].notice and len(pages[1].session.moves) == len(moves) + 1
-        stale = next(c["action"] for c in pages[0].view["hand"] if c["action"] != first)  # page 0 still shows its turn
+        stale = next(c["action"] for c in pages[0].view["hand"] if c["action"] != played)  # page 0 still shows its turn
         send(pages[0], {"type": "act", "id": stale})
         assert pages[0].notice in (i18n.translate("store.room.stale", "en"), i18n.translate("store.room.not_your_turn", "en"))
-        assert pages[0].session.moves == pages[1].session.moves == moves + [first]
-        assert first.split(":")[1] not in {c["id"] for c in pages[0].view["hand"]}  # the newer state is drawn
+        assert pages[0].session.moves == pages[1].session.moves == moves + [played]
+        assert played.split(":")[1] not in {c["id"] for c in pages[0].view["hand"]}  # the newer state is drawn
     finally:
-        for page in pages:
-            page.room.close()
-        for opened in stores:
-            opened.close()
-        other.close()
+        for kernel in (first, again, other):
+            kernel.close()

@@ -90,4 +90,14 @@ async def _sliced(steps: Steps[Any], going: Callable[[], bool] | None, failed: C
         _failed("steps on the event loop", failed)
 
 
-__all__ = ["guarded", "in_background", "in_steps"]
+def kernel_loop() -> Callable[[Callable[[], None]], Any] | None:
+    """How to run work on the running event loop (a kernel's, where the page's intents are handled too), from any
+    thread; None where none runs."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+    return loop.call_soon_threadsafe
+
+
+__all__ = ["guarded", "in_background", "in_steps", "kernel_loop"]

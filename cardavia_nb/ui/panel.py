@@ -17,7 +17,8 @@ a row of cards, clickable when ``pick`` (sends ``{"type": "pick", "block": id, "
 ``{"type": "text", "id": ..., "value": ...}``);
 ``{"type": "file", "id", "label", "accept", "max"}`` a file picker (sends each chosen file as
 ``{"type": "file", "id": ..., "name": ..., "text": ...}``, cut one character past ``max``);
-``{"type": "image", "src": "data:image/...", "alt"}`` a picture made in the kernel (a QR code).
+``{"type": "image", "src": "data:image/...", "alt"}`` a picture made in the kernel (a QR code);
+``{"type": "link", "href", "text", "testid"}`` a link shown whole, labelled ``text`` (an invite link).
 Python may send a panel ``{"type": "download", "name", "text", "mime"}``: the page saves it as a file.
 """
 
@@ -127,9 +128,15 @@ def cards(ids: Iterable[str], pack: str, lang: str, *, block: str = "", pick: bo
     }
 
 
-def buttons(items: Iterable[tuple[str, str]], pressed: str | None = None) -> dict:
-    """A row of buttons from (id, label) pairs."""
-    return {"type": "buttons", "items": [{"id": i, "label": label, "pressed": i == pressed} for i, label in items]}
+def buttons(items: Iterable[tuple[str, str]], pressed: str | None = None, named: bool = False) -> dict:
+    """A row of buttons from (id, label) pairs; ``named``: each button's id is its test id too (``data-testid``)."""
+    return {"type": "buttons", "items": [{"id": i, "label": label, "pressed": i == pressed, "testid": i if named else ""}
+                                         for i, label in items]}
+
+
+def link(href: str, text_: str, testid: str) -> dict:
+    """A link to copy or follow, shown whole (the page draws a relative ``href`` as its full address)."""
+    return {"type": "link", "href": href, "text": text_, "testid": testid}
 
 
 def note(text_: str, tone: str = "info") -> dict:

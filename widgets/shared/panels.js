@@ -9,10 +9,11 @@
  * @property {Look} look the page's look
  * @property {"panel"} _renderer
  * @typedef {{type: "md", html: string} | {type: "cards", id: string, pack: string, pick: boolean, cards: {id: string, name: string, selected: boolean, mark: string}[]}
- *   | {type: "buttons", items: {id: string, label: string, pressed: boolean}[]} | {type: "note", tone: "ok"|"bad"|"info", html: string}
+ *   | {type: "buttons", items: {id: string, label: string, pressed: boolean, testid: string}[]} | {type: "note", tone: "ok"|"bad"|"info", html: string}
  *   | {type: "table", head: string[], rows: string[][]} | {type: "number", id: string, label: string, value: number, min: number, max: number}
  *   | {type: "field", id: string, label: string, value: string, button: string, max: number}
- *   | {type: "file", id: string, label: string, accept: string, max: number} | {type: "image", src: string, alt: string}} Block
+ *   | {type: "file", id: string, label: string, accept: string, max: number} | {type: "image", src: string, alt: string}
+ *   | {type: "link", href: string, text: string, testid: string}} Block
  * What a panel sends to Python (a `custom` message).
  * @typedef {{type: "pick", block: string, card: string} | {type: "press", id: string} | {type: "number", id: string, value: number}
  *   | {type: "text", id: string, value: string} | {type: "file", id: string, name: string, text: string}} PanelIntent
@@ -65,6 +66,7 @@ function drawBlock(block, model) {
     case "buttons":
       return h("div", { class: "cv-buttons" }, block.items.map((item) => h("button", {
         class: "cv-btn", text: item.label, "data-action-id": item.id, "aria-pressed": item.pressed ? "true" : "false",
+        "data-testid": item.testid || null,
         onclick: () => model.send({ type: "press", id: item.id }),
       })));
     case "note":
@@ -105,6 +107,11 @@ function drawBlock(block, model) {
     }
     case "image":
       return h("img", { class: "cv-image", src: block.src, alt: block.alt });
+    case "link": {
+      const href = new URL(block.href, location.href).href;  // a relative address shown as the full one to send
+      return h("p", { class: "cv-link-line" }, h("span", { text: `${block.text} ` }),
+        h("a", { href, text: href, "data-testid": block.testid, class: "cv-invite" }));
+    }
     default:
       return h("div");
   }

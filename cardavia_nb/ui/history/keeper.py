@@ -238,8 +238,8 @@ class Keeper(Companion):
     def moved(self, table: Any) -> None:
         """Save the table's game after a committed move (a new row for a new game). A save that fails is owed:
         the next move saves the whole game so far, and a game that ended unsaved is saved before the next one."""
-        if self.token is None or self.store is None:
-            return
+        if self.token is None or self.store is None or len(table.session.humans) > 1:
+            return  # a room's game is the room's, kept in its own tables: never a row of one person's games
         record = table.record()
         if self._new_row:
             if self._owed is not None:

@@ -142,6 +142,17 @@ class Table(SeatView, Intents, Practice, Resuming, FrameParts, Widget):
         self.companions.append(part)
         part.attached(self)
 
+    def sit(self, session: Session, seat: int) -> None:
+        """Sit at the person's ``seat`` of a game several people share, from its state now (a room's, which the
+        page joins once it has told its room code and its token): the table shows that seat only from here on."""
+        before = self.human
+        self.human = seat
+        try:
+            self._join(session)
+        except ValueError:
+            self.human = before
+            raise
+
     def send_intent(self, content: Any) -> None:
         """Handle one intent as if the browser had sent it (used by notebooks and tests)."""
         self._on_msg(self, content, [])
@@ -202,7 +213,10 @@ class Table(SeatView, Intents, Practice, Resuming, FrameParts, Widget):
 
     # --- rendering -----------------------------------------------------------------------------
     def _words(self) -> RenderContext:
-        """What the snapshot needs besides the record, as the table stands now."""
+        """What the snapshot needs besides the record, as the table stands now (at a shared table, the people's
+        seats as they are now: a room's computers sit down at its start)."""
+        humans = self.session.humans
+        self.adapter.people = frozenset(humans) if len(humans) > 1 else frozenset()
         return RenderContext(self.game, self.adapter, self.human, self.lang, self.level, self.hints,
                              None if self.seed is None else str(self.seed))
 

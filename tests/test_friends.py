@@ -1,0 +1,141 @@
+"""*Play with friends* under a game page's table: the room it makes, the invite link and its QR code, the seats,
+who starts; refusals in words that leave the table as it was; room games kept out of *Your games*."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from cardavia_nb import i18n
+from cardavia_nb.store import new_token
+from cardavia_nb.store.rooms import room_state
+from cardavia_nb.ui import Settings, Table
+from cardavia_nb.ui.friends import Friends
+from cardavia_nb.ui.history.keeper import Keeper
+from tests import databases
+from tests.test_room_table import Kernel, seated
+from tests.wire import custom
+
+postgresql, url, store = databases.postgresql, databases.url, databases.store  # the database fixtures
+PAGE = "http://127.0.0.1:8866/voila/render/notebooks/01-truco.ipynb"
+
+
+def block(panel, kind: str) -> list[dict]:
+    """The panel's blocks of one type."""
+    return [b for b in panel.blocks if b["type"] == kind]
+
+
+def words(panel) -> str:
+    """Everything the panel shows, as text."""
+    return " ".join(str(b) for b in panel.blocks)
+
+
+def test_the_invite_link_carries_a_long_code_the_next_page_takes_the_next_seat_and_only_the_creator_starts(store):
+    first = Kernel(store.url, "french_tarot")
+    try:
+        links = block(first.friends, "link")
+        assert [(b["testid"], b["href"].split("room=")[0]) for b in links] == [
+            ("room-link", PAGE.replace("01-truco", "page").rsplit("/", 1)[0] + "/03-french-tarot.ipynb?tab=table&")]
+        code = links[0]["href"].split("room=")[1]
+        assert code == first.friends.code and len(code) >= 22 and re.fullmatch(r"[A-Za-z0-9_-]+", code)  # ≥ 128 bits
+        assert block(first.friends, "image")[0]["src"].startswith("data:image/svg+xml;base64,")  # its QR code
+        custom(first.friends, {"type": "press", "id": "room-start"})  # alone: a room starts with two people
+        assert first.room.room.started is None
+        assert i18n.translate("store.room.alone", "en") in words(first.friends)
+        second = Kernel(store.url, "french_tarot", code)
+        try:
+            assert (second.room.seat, second.table.human) == (1, 1)
+            custom(second.friends, {"type": "press", "id": "room-start"})
+            assert second.friends.notice == i18n.translate("rooms.creator_starts", "en")
+            assert first.room.room.started is None
+            custom(first.friends, {"type": "press", "id": "room-start"})
+            second.room.catch_up()
+            rows = block(second.friends, "table")[0]["rows"]
+            assert [row[0] for row in rows] == ["Player A", "You", "Computer (Low)", "Computer (Low)"]
+            assert not block(second.friends, "link"), "the invite is gone once the game started"
+            assert second.table.session.humans == first.table.session.humans == frozenset({0, 1})
+            settings = Settings()  # a third page, after the start, finds the room full, in words
+            table = Table("french_tarot", settings=settings, delay=0)
+            friends = Friends(table, store=first.store, post=lambda work: work())
+            custom(settings, {"type": "token", "value": new_token()})
+            custom(friends, {"type": "room", "value": code})
+            assert friends.play is None and "This room is full" in words(friends) and table.human == 0
+        finally:
+            second.close()
+    finally:
+        first.close()
+
+
+def test_a_wrong_code_or_a_failing_store_is_said_in_words_and_the_table_plays_on(store, monkeypatch):
+    settings = Settings()
+    table = Table("truco", settings=settings, delay=0, seed=5)
+    friends = Friends(table, store=store, post=lambda work: work())
+    custom(settings, {"type": "token", "value": new_token()})
+    custom(friends, {"type": "room", "value": "no-such-room-" + "x" * 30})
+    assert friends.play is None and i18n.translate("store.room.unknown", "en") in words(friends)
+    for forged in ({"type": "room", "value": 7}, {"type": "room", "value": "x" * 500}):
+        custom(friends, forged)
+        assert friends.play is None
+    custom(friends, {"type": "origin", "value": "javascript:alert(1)"})
+    assert friends.notice and friends.origin is None
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the database is gone")
+
+    monkeypatch.setattr("cardavia_nb.store.rooms.create_room", broken)
+    custom(friends, {"type": "press", "id": "room-create"})
+    assert friends.play is None and i18n.translate("rooms.no_store", "en") in words(friends)
+    first = table.view["hand"][0]["action"]
+    custom(table, {"type": "act", "id": first})  # the game against the computer goes on
+    assert not table.notice and table.moves[0] == first
+
+
+def test_a_room_game_is_not_kept_among_the_persons_own_games_and_a_reload_comes_back_to_the_seat(store):
+    kernels = seated(store.url, "truco", 2)
+    keeper = Keeper(store=kernels[1].store)  # the game page's keeper of the person's own games
+    kernels[1].table.attach(keeper)
+    try:
+        assert keeper.token == kernels[1].settings.token
+        custom(kernels[0].friends, {"type": "press", "id": "room-start"})
+        for kernel in kernels:
+            kernel.room.catch_up()
+        mover = next(k for k in kernels if k.table.human == k.table.state.to_act)
+        custom(mover.table, {"type": "act", "id": mover.table.view["hand"][0]["action"]})
+        assert not mover.table.notice
+        token = kernels[1].settings.token
+        # the room's game is the room's, not a row of the person's own games (whose record, every hand in it,
+        # the history panel would offer mid-game)
+        assert store.in_progress(token, "truco") is None and store.recent(token) == [] and keeper.game_id is None
+        again = Kernel(store.url, "truco", kernels[0].friends.code, token)  # the same page reloaded
+        try:
+            again.room.catch_up()
+            assert again.table.human == kernels[1].table.human and again.table.state == mover.table.state
+        finally:
+            again.close()
+    finally:
+        for kernel in kernels:
+            kernel.close()
+
+
+def test_a_seat_is_seen_only_while_its_page_gives_signs_of_life(store):
+    """A closed page's kernel runs on until the server culls it: its seat counts as here only while the page
+    says so (a sign every few seconds), so that the others play for it once it is gone."""
+    kernels = seated(store.url, "truco", 2)
+    try:
+        page = kernels[1]
+        assert page.friends.seated and page.friends.here()
+        page.friends.beat -= 60  # no sign for a minute: the page was closed
+        assert not page.friends.here()
+        before = room_state(store, page.friends.code).seats[1].seen
+        page.room.beat = 0.05  # the kernel's watch looks again at once
+        time.sleep(0.5)
+        assert room_state(store, page.friends.code).seats[1].seen == before
+        custom(page.friends, {"type": "beat"})  # the page is back
+        assert page.friends.here()
+        deadline = time.monotonic() + 10
+        while room_state(store, page.friends.code).seats[1].seen == before:
+            assert time.monotonic() < deadline, "the seat was not marked seen again"
+            time.sleep(0.05)
+    finally:
+        for kernel in kernels:
+            kernel.close()
