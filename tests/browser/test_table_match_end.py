@@ -1,13 +1,13 @@
 """A Truco match to its end in the browser: tests/notebooks/truco-match-end.ipynb brings a match to 24
-points through the table's own intents, then the page plays the last deals by clicks on the High
-player's hints. At every deal end and at the match end the status, the chips and the buttons agree
-that nobody is to play; the match-end summary says who won and by how much (screenshots in
+points through the table's own intents, then the page plays the last deals by clicks (the first answer to a
+call, else the first card: no Hint, a High search in the kernel at each move). At every deal end and at the
+match end the status, the chips and the buttons agree that nobody is to play; the match-end summary says who won and by how much (screenshots in
 tests/artifacts/table-truco-<lang>-<size>-match-end.png)."""
 
 from __future__ import annotations
 
 from cardavia_nb import i18n
-from tests.browser.pages import TABLE, move, set_look, wait
+from tests.browser.pages import TABLE, plain_move, played, set_look, wait
 from tests.browser.conftest import look
 from tests.browser.test_table_story import SIZES
 
@@ -41,7 +41,11 @@ def test_a_truco_match_ends_with_a_summary_that_says_who_won(open_page):
             deal_ends += 1
             assert table.locator("[data-testid='status']").inner_text() == i18n.translate("ui.status.deal_over", lang)
             nobody_to_play(table)
-        move(page)
+        go = table.locator("[data-testid='summary-go']")
+        if go.count():
+            played(page, go)
+        else:
+            plain_move(page)
     assert deal_ends >= 1, "the last deals were played in the page"
     summary = table.locator("[data-testid='result']")
     summary.wait_for()
