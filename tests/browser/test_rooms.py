@@ -75,9 +75,10 @@ def mover(pages):
     return with_go[-1]  # either person may deal on once the summary is read
 
 
-def step(page) -> None:
+def step(page, others=()) -> list[float]:
     """The move of the page whose turn it is: the next deal once the summary offers it, else the first answer to
-    a call, else the first card; back once the page has drawn it."""
+    a call, else the first card; back once the page has drawn it. The seconds from the click until each of
+    ``others`` drew a newer frame (the move heard through the store)."""
     table = page.locator(TABLE)
     go = table.locator(SUMMARY_BUTTON)
     answers = table.locator("[data-testid='actions'] [data-action-id^='answer:']")
@@ -86,11 +87,19 @@ def step(page) -> None:
     if not button.count():
         raise AssertionError(f"the page to act offers no move: {page.evaluate(SHOWN)}")
     since = table.get_attribute("data-seq")
+    seen = [other.locator(TABLE).get_attribute("data-seq") for other in others]
+    clicked = time.monotonic()
     button.first.click()
+    heard = []
+    for other, before in zip(others, seen):
+        other.wait_for_function(f"(seen) => document.querySelector(\"{TABLE}\").dataset.seq !== seen", arg=before,
+                                timeout=30_000, polling=10)
+        heard.append(time.monotonic() - clicked)
     try:
         calm(page, since)
     except Exception:
         raise AssertionError(f"the move was not drawn: {page.evaluate(SHOWN)}") from None
+    return heard
 
 
 def test_two_people_at_one_truco_table_each_in_their_own_browser(browser, profile, voila):
@@ -130,13 +139,17 @@ def test_two_people_at_one_truco_table_each_in_their_own_browser(browser, profil
         assert not shown_before[0] & hands[1] and not shown_before[1] & hands[0], "a page shows the other's hand"
 
         status = i18n.translate("ui.status.deal_over", "en")
+        heard: list[float] = []  # from a click to the other person's page drawing the move
         for _ in range(40):  # the first deal, to its end, by clicks on whichever page holds the turn
             page = mover(pages)
             if first.locator(f"{TABLE} [data-testid='status']").inner_text() == status:
                 break
-            step(page)
+            heard += step(page, [p for p in pages if p is not page])
         else:
             raise AssertionError("the deal did not end")
+        heard.sort()
+        print(f"\na click -> the other page drew the move: p50 {heard[len(heard) // 2] * 1000:.0f} ms, "
+              f"max {heard[-1] * 1000:.0f} ms over {len(heard)} moves")
         shot(first, "room-deal-over-en-desktop")
         shot(second, "room-deal-over-pt-phone")
         step(mover(pages))  # the next deal
