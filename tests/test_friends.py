@@ -139,3 +139,39 @@ def test_a_seat_is_seen_only_while_its_page_gives_signs_of_life(store):
     finally:
         for kernel in kernels:
             kernel.close()
+
+
+def test_a_second_page_of_the_same_token_takes_the_seat_over_and_the_first_says_so(store):
+    kernels = seated(store.url, "truco", 2)
+    first = kernels[1]
+    try:
+        custom(kernels[0].friends, {"type": "press", "id": "room-start"})
+        first.room.beat = 0.05  # the kernel's watch looks again at once
+        again = Kernel(store.url, "truco", kernels[0].friends.code, first.settings.token)  # the same browser's tab
+        try:
+            assert again.room.seat == first.room.seat
+            deadline = time.monotonic() + 10
+            while not first.room.taken_over:
+                assert time.monotonic() < deadline, "the first page was not told that its seat was taken over"
+                time.sleep(0.05)
+            first.run()  # the first kernel's loop draws the panel
+            assert i18n.translate("store.room.taken_over", "en") in words(first.friends)
+            assert not first.friends.seated  # no more signs of life from it
+            other = kernels[0]
+            while True:  # the other person plays until this seat is to act
+                for kernel in (other, again):
+                    kernel.room.catch_up()
+                if again.table.state.to_act == again.table.human:
+                    break
+                custom(other.table, {"type": "act", "id": other.table.view["hand"][0]["action"]})
+            first.room.catch_up()
+            custom(first.table, {"type": "act", "id": first.table.view["hand"][0]["action"]})  # the old page: refused
+            assert first.table.notice == i18n.translate("store.room.taken_over", "en")
+            custom(again.table, {"type": "act", "id": again.table.view["hand"][0]["action"]})  # the new one plays
+            assert not again.table.notice
+            assert again.friends.seated and not again.room.taken_over
+        finally:
+            again.close()
+    finally:
+        for kernel in kernels:
+            kernel.close()

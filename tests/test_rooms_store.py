@@ -12,8 +12,8 @@ from sqlalchemy import select, text
 from cardavia_nb.store import Store, new_token
 from cardavia_nb.store.room_watch import listen
 from cardavia_nb.store.rooms import (
-    RoomError, StaleMove, append_move, create_room, moves_since, room_seed, room_state, seen, start_room, take_seat,
-    version,
+    RoomError, StaleMove, TakenOver, append_move, create_room, moves_since, room_seed, room_state, seen, start_room,
+    take_seat, version,
 )
 from cardavia_nb.store.tables import room_moves, room_seats, rooms
 from tests import databases
@@ -105,6 +105,16 @@ def test_the_start_gives_the_seats_nobody_took_to_the_computers_and_wants_two_pe
         take_seat(store, code, tokens[2])
     start_room(store, code)  # again: nothing changes
     assert room_state(store, code) == room
+
+
+def test_the_last_page_to_take_a_seat_holds_it_and_an_earlier_page_is_told_in_words(store):
+    code, token = create_room(store, "truco", {}, 2, "low"), new_token()
+    assert take_seat(store, code, token, "page-one") == take_seat(store, code, token, "page-two") == 0
+    seen(store, code, token, "page-two")
+    with pytest.raises(TakenOver, match="another page") as over:
+        seen(store, code, token, "page-one")
+    assert "página" in over.value.text("pt")
+    seen(store, code, token)  # a caller that names no page (a store-level check) is not refused
 
 
 def test_a_new_store_on_the_same_database_reads_the_room_back_whole(store):

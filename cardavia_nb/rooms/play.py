@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import secrets
 import threading
 import time
 from datetime import datetime, timedelta, timezone
@@ -28,7 +29,8 @@ from cardavia_nb.players.seats import computer
 from cardavia_nb.players.session import Moment, Session
 from cardavia_nb.store.room_watch import listen
 from cardavia_nb.store.rooms import (
-    Move, Room, StaleMove, append_move, moves_since, refused, room_seed, room_state, seen, start_room, take_seat,
+    Move, Room, StaleMove, TakenOver, append_move, moves_since, refused, room_seed, room_state, seen, start_room,
+    take_seat,
 )
 
 log = logging.getLogger("cardavia_nb.store")
@@ -73,7 +75,9 @@ class RoomPlay:
         self.post = post or (lambda work: work())
         self.alive = alive or (lambda: True)
         self.grace, self.away, self.beat, self.gone = grace, away, beat, gone
-        self.seat = take_seat(store, code, token)
+        self.page = secrets.token_hex(8)  # this page's kernel: a later page of the same token takes the seat over
+        self.taken_over = False
+        self.seat = take_seat(store, code, token, self.page)
         self.room = room = room_state(store, code)
         self.game, self.level = get(room.game, **room.options), room.level
         self.helpers: dict[int, Any] = {}  # who plays for a person away, by seat
@@ -127,6 +131,8 @@ class RoomPlay:
         after a deal's summary, is any person's) or when the move is illegal;
         StaleMove when another kernel wrote first (the session has the newer moves then)."""
         with self._changing():
+            if self.taken_over:
+                raise refused("taken_over")
             if self.room.started is None:
                 self._seat_people(room_state(self.store, self.code))
             if self.room.started is None:
@@ -224,7 +230,7 @@ class RoomPlay:
         """Under the lock: a computer's move that no kernel made within ``grace`` seconds, or the move of a person
         away whose countdown ran out (``helped_in``), made here."""
         seat, idle = self.session.to_act, time.monotonic() - self._last_move
-        if seat is None or seat == self.seat or self.room.started is None:
+        if seat is None or seat == self.seat or self.room.started is None or self.taken_over:
             return
         if seat not in self.session.humans and idle >= self.grace:
             self._catch_up()
@@ -242,12 +248,18 @@ class RoomPlay:
             try:
                 if time.monotonic() - look >= self.beat:
                     if self.alive():
-                        seen(self.store, self.code, self.token)
+                        seen(self.store, self.code, self.token, self.page)
                     room = room_state(self.store, self.code)
                     look = time.monotonic()
                     with self._lock:
                         self._seat_people(room)
                 self.post(self._due_now)  # the moves due, and the room's change told (``_changing``)
+            except TakenOver:  # another page of this seat's token plays it now: this one stops, and says so
+                with self._lock:
+                    self.taken_over, self._told = True, True
+                self._listening.stop()
+                self.post(self._due_now)
+                return
             except Exception as err:  # noqa: BLE001 - a failing store must not end the watch: it tries again
                 log.warning("room: the watch of seat %s failed: %r", self.seat, err)
 

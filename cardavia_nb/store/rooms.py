@@ -37,6 +37,10 @@ class StaleMove(RoomError):
     """Another kernel wrote this move number first: the kernel reads the newer moves and shows them."""
 
 
+class TakenOver(RoomError):
+    """Another page of the same seat token took the seat: this page's kernel stops playing it."""
+
+
 def refused(key: str, error: type[RoomError] = RoomError, **params: Any) -> RoomError:
     """A room refusal with the catalog sentence ``store.room.<key>``."""
     return error(Msg.of(f"store.room.{key}", **params))
@@ -121,9 +125,11 @@ def create_room(store: Any, game: str, options: dict[str, Any], humans: int, lev
     return code
 
 
-def take_seat(store: Any, code: str, token: str) -> int:
+def take_seat(store: Any, code: str, token: str, page: str | None = None) -> int:
     """The seat ``token`` holds in the room (seen now), else the next free person's seat, now its; a full room
-    or an unknown code is refused in words. The room's row is locked meanwhile: two newcomers get two seats."""
+    or an unknown code is refused in words. The room's row is locked meanwhile: two newcomers get two seats.
+    ``page`` (a random id of the page's kernel) holds the seat from now on: a page that held it before is taken
+    over (``seen`` refuses it)."""
     key, player, now = _key(code), token_key(token), _now()
 
     def work(connection: Any) -> int:
@@ -131,29 +137,32 @@ def take_seat(store: Any, code: str, token: str) -> int:
         held = dict(connection.execute(select(room_seats.c.player, room_seats.c.seat)
                                        .where(room_seats.c.room == room.id)).all())
         if player in held:
-            _touch(connection, room.id, player, now)
+            connection.execute(update(room_seats).where(room_seats.c.room == room.id, room_seats.c.player == player)
+                               .values(seen=now, page=page))
             return held[player]
         free = next((s for s in range(room.humans) if s not in held.values()), None)
         if free is None:
             raise refused("full", seats=room.humans)
-        connection.execute(insert(room_seats).values(room=room.id, seat=free, player=player, joined=now, seen=now))
+        connection.execute(insert(room_seats).values(room=room.id, seat=free, player=player, joined=now, seen=now,
+                                                     page=page))
         return free
 
     return store.run("take a seat in the room", work)
 
 
-def _touch(connection: Any, room: int, player: str, now: datetime) -> int:
-    """Mark the seat ``player`` holds as seen ``now``; how many seats that was (0 or 1)."""
-    return connection.execute(update(room_seats).where(room_seats.c.room == room, room_seats.c.player == player)
-                              .values(seen=now)).rowcount
-
-
-def seen(store: Any, code: str, token: str) -> None:
-    """The seat ``token`` holds was seen now (its page is there); a token without a seat here is refused."""
+def seen(store: Any, code: str, token: str, page: str | None = None) -> None:
+    """The seat ``token`` holds was seen now (its page is there); a token without a seat here is refused, and so
+    is ``page`` once another page took the seat (``take_seat``): that page was taken over, in words."""
     key, player, now = _key(code), token_key(token), _now()
 
     def work(connection: Any) -> None:
-        if not _touch(connection, _room(connection, key).id, player, now):
+        room = _room(connection, key).id
+        mine = (room_seats.c.room == room) & (room_seats.c.player == player)
+        if page is not None:
+            holder = connection.execute(select(room_seats.c.page).where(mine)).first()
+            if holder is not None and holder.page not in (None, page):
+                raise refused("taken_over", TakenOver)
+        if not connection.execute(update(room_seats).where(mine).values(seen=now)).rowcount:
             raise refused("no_seat")
 
     store.run("mark the seat seen", work)
@@ -274,5 +283,5 @@ def room_seed(store: Any, code: str) -> int:
     return store.run("read the room", lambda c: _room(c, key).seed, reads=True)
 
 
-__all__ = ["Move", "Room", "RoomError", "Seat", "StaleMove", "append_move", "channel", "create_room", "moves_since", "progress",
+__all__ = ["Move", "Room", "RoomError", "Seat", "StaleMove", "TakenOver", "append_move", "channel", "create_room", "moves_since", "progress",
            "room_id", "room_seed", "room_state", "seen", "start_room", "take_seat", "version"]

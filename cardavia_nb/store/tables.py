@@ -114,6 +114,7 @@ room_seats = Table(
     Column("player", String(64), nullable=False),  # SHA-256 of the seat token, never the token
     Column("joined", DateTime(timezone=True), nullable=False),
     Column("seen", DateTime(timezone=True), nullable=False),  # last sign of life of the seat's page
+    Column("page", String(32)),  # the page that took the seat last (a random id): an earlier page is taken over
     UniqueConstraint("room", "player", name="room_seats_one_seat_per_token"),
 )
 

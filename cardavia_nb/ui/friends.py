@@ -177,7 +177,10 @@ class Friends(Panel, Companion):
         return None
 
     def _heard(self, moments: list) -> None:
-        """The room moved or changed (who is there, the start, a countdown): draw the panel again."""
+        """The room moved or changed (who is there, the start, a countdown, the seat taken over by another page:
+        then this page gives no more signs of life): draw the panel again."""
+        if self.play is not None and self.play.taken_over:
+            self.seated = False
         self.refresh()
 
     # --- what the page shows ------------------------------------------------------------------------
@@ -193,6 +196,8 @@ class Friends(Panel, Companion):
         if play is None:
             level = t(f"ui.level.{self.table.level}")
             return [*out, md(t("rooms.intro", level=level)), buttons([("room-create", t("rooms.create"))], named=True)]
+        if play.taken_over:
+            return [*out, note(i18n.translate("store.room.taken_over", lang), "bad")]
         room = play.room
         if room.started is None:
             href = page_beside(self.origin, play.game.name, f"room={self.code}")
