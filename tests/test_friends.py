@@ -8,11 +8,12 @@ import time
 
 from cardavia_nb import i18n
 from cardavia_nb.store import new_token
-from cardavia_nb.store.rooms import room_state
+from cardavia_nb.store.rooms import room_seed, room_state
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.friends import Friends
 from cardavia_nb.ui.history.keeper import Keeper
 from tests import databases
+from tests.support import MOVES, send
 from tests.test_room_table import Kernel, seated
 from tests.wire import custom
 
@@ -172,6 +173,40 @@ def test_a_second_page_of_the_same_token_takes_the_seat_over_and_the_first_says_
             assert again.friends.seated and not again.room.taken_over
         finally:
             again.close()
+    finally:
+        for kernel in kernels:
+            kernel.close()
+
+
+def test_same_table_again_deals_a_new_game_to_the_same_people_in_the_same_seats(store):
+    kernels = seated(store.url, "pao_de_kuai", 2)  # two people and a computer: one deal is the game
+    first, second = kernels
+    try:
+        custom(first.friends, {"type": "press", "id": "room-start"})
+        code = first.friends.code
+        for turn in range(400):  # the whole game, each person moving on their own table
+            for kernel in kernels:
+                kernel.room.catch_up()
+            state = first.table.state
+            if state.to_act is None:
+                break
+            mover = next(k for k in kernels if k.table.human == state.to_act)
+            send(mover.table, MOVES["pao_de_kuai"](mover.table, 1, turn))
+            assert not mover.table.notice, mover.table.notice
+        assert second.table.state.to_act is None
+        assert [b["items"][0]["id"] for b in block(second.friends, "buttons")] == ["room-again"]
+        second.room.beat = 0.05  # the second kernel's watch looks again at once
+        custom(first.friends, {"type": "press", "id": "room-again"})
+        assert first.friends.code != code and first.table.state.to_act is not None
+        deadline = time.monotonic() + 10
+        while second.friends.code == code:
+            assert time.monotonic() < deadline, "the second page did not follow to the same table again"
+            time.sleep(0.05)
+            second.run()
+        assert second.friends.code == first.friends.code
+        assert (first.table.human, second.table.human) == (0, 1) and second.table.state.to_act is not None
+        assert room_state(store, first.friends.code).started is not None  # no lobby: the same people go on
+        assert room_seed(store, first.friends.code) != room_seed(store, code)  # a new deal
     finally:
         for kernel in kernels:
             kernel.close()

@@ -49,7 +49,8 @@ class Kernel:
             self.loop.get()()
 
     def close(self) -> None:
-        self.room.close()
+        for play in {self.room, self.friends.play} - {None}:  # the room it joined, and the one after (same table)
+            play.close()
         self.store.close()
 
 

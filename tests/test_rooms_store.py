@@ -12,8 +12,8 @@ from sqlalchemy import select, text
 from cardavia_nb.store import Store, new_token
 from cardavia_nb.store.room_watch import listen
 from cardavia_nb.store.rooms import (
-    RoomError, StaleMove, TakenOver, append_move, create_room, moves_since, room_seed, room_state, seen, start_room,
-    take_seat, version,
+    RoomError, StaleMove, TakenOver, again, append_move, create_room, followed, moves_since, next_code, room_seed,
+    room_state, seen, start_room, take_seat, version,
 )
 from cardavia_nb.store.tables import room_moves, room_seats, rooms
 from tests import databases
@@ -115,6 +115,22 @@ def test_the_last_page_to_take_a_seat_holds_it_and_an_earlier_page_is_told_in_wo
         seen(store, code, token, "page-one")
     assert "página" in over.value.text("pt")
     seen(store, code, token)  # a caller that names no page (a store-level check) is not refused
+
+
+def test_the_same_table_again_is_one_room_whoever_asks_with_the_same_seats_and_a_new_deal(store):
+    code, tokens = create_room(store, "pao_de_kuai", {}, 3, "high"), [new_token() for _ in range(2)]
+    for token in tokens:
+        take_seat(store, code, token)
+    with pytest.raises(RoomError, match="not started"):
+        again(store, code)
+    start_room(store, code)
+    assert not followed(store, code)
+    following = again(store, code)
+    assert again(store, code) == following == next_code(code) != code and followed(store, code)
+    room = room_state(store, following)
+    assert (room.game, room.level, len(room.seats), room.started is not None) == ("pao_de_kuai", "high", 2, True)
+    assert [take_seat(store, following, token) for token in reversed(tokens)] == [1, 0]  # each person's own seat
+    assert room_seed(store, following) != room_seed(store, code)
 
 
 def test_a_new_store_on_the_same_database_reads_the_room_back_whole(store):

@@ -29,8 +29,8 @@ from cardavia_nb.players.seats import computer
 from cardavia_nb.players.session import Moment, Session
 from cardavia_nb.store.room_watch import listen
 from cardavia_nb.store.rooms import (
-    Move, Room, StaleMove, TakenOver, append_move, moves_since, refused, room_seed, room_state, seen, start_room,
-    take_seat,
+    Move, Room, StaleMove, TakenOver, again, append_move, followed, moves_since, next_code, refused, room_seed,
+    room_state, seen, start_room, take_seat,
 )
 
 log = logging.getLogger("cardavia_nb.store")
@@ -77,6 +77,7 @@ class RoomPlay:
         self.grace, self.away, self.beat, self.gone = grace, away, beat, gone
         self.page = secrets.token_hex(8)  # this page's kernel: a later page of the same token takes the seat over
         self.taken_over = False
+        self.next: str | None = None  # the code of the room after this one at the same table, once it is made
         self.seat = take_seat(store, code, token, self.page)
         self.room = room = room_state(store, code)
         self.game, self.level = get(room.game, **room.options), room.level
@@ -145,6 +146,14 @@ class RoomPlay:
             self.game.apply(state, action_id)  # IllegalAction, in words, before anything is written
             self._write(self.seat, action_id, helped=False)
             self._computers()
+
+    def again(self) -> str:
+        """The same table again, once the game is over: the room after this one (the same people in the same
+        seats, a new deal), made now or by whoever asked first; its code."""
+        with self._changing():
+            self.next = again(self.store, self.code)
+            self._told = True
+        return self.next
 
     def catch_up(self) -> None:
         """Apply the moves other kernels wrote since this one last looked."""
@@ -242,7 +251,8 @@ class RoomPlay:
 
     def _watching(self) -> None:
         """Every ``beat`` seconds a sign of this page's life (while ``alive()``) and the room read again (who is
-        there, whether it started); every tick, the moves due (``_due``)."""
+        there, whether it started, once the game is over whether the same table plays again); every tick, the
+        moves due (``_due``)."""
         look = 0.0
         while not self._stop.wait(TICK):
             try:
@@ -250,9 +260,13 @@ class RoomPlay:
                     if self.alive():
                         seen(self.store, self.code, self.token, self.page)
                     room = room_state(self.store, self.code)
+                    ended = self.session.to_act is None and self.next is None
+                    following = next_code(self.code) if ended and followed(self.store, self.code) else None
                     look = time.monotonic()
                     with self._lock:
                         self._seat_people(room)
+                        if following is not None:  # another person asked for the same table again
+                            self.next, self._told = following, True
                 self.post(self._due_now)  # the moves due, and the room's change told (``_changing``)
             except TakenOver:  # another page of this seat's token plays it now: this one stops, and says so
                 with self._lock:

@@ -10,6 +10,9 @@ own transaction (delivered at commit); ``version`` is the cheap question any ker
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import json
 import secrets
 from dataclasses import dataclass
@@ -23,7 +26,7 @@ from cardavia_nb.core.text import Msg
 from cardavia_nb.games import get
 from cardavia_nb.store.errors import Refused
 from cardavia_nb.store.tables import room_moves, room_seats, rooms
-from cardavia_nb.store.tokens import new_token, token_key
+from cardavia_nb.store.tokens import check_token, new_token, token_key
 
 MIN_HUMANS, MAX_HUMANS = 2, 4
 LEVELS = ("low", "high")  # the levels a table offers
@@ -187,6 +190,44 @@ def start_room(store: Any, code: str) -> None:
     store.run("start the room", work)
 
 
+def next_code(code: str) -> str:
+    """The code of the room that follows ``code``'s at the same table (*Same table again*): derived from the code,
+    which only the room's kernels hold, so each of them finds the next room and the store, which keeps codes
+    hashed, cannot."""
+    digest = hmac.new(check_token(code).encode(), b"cardavia: the same table again", hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
+def again(store: Any, code: str) -> str:
+    """The room after ``code``'s, whose game is over: the same game, options, level and people in the same seats,
+    a new deal, started at once. Made by the first person to ask; the others get the same room. Its code."""
+    key, following, now = _key(code), next_code(code), _now()
+
+    def work(connection: Any) -> None:
+        room = _room(connection, key, lock=True)
+        if room.started is None:
+            raise refused("not_started")
+        if connection.execute(select(rooms.c.id).where(rooms.c.code == token_key(following))).first() is not None:
+            return  # another person asked first
+        made = connection.execute(insert(rooms).values(
+            code=token_key(following), game=room.game, options=room.options, level=room.level, humans=room.humans,
+            seed=secrets.randbits(63), created=now, started=now).returning(rooms.c.id)).scalar_one()
+        seats = connection.execute(select(room_seats.c.seat, room_seats.c.player)
+                                   .where(room_seats.c.room == room.id)).all()
+        connection.execute(insert(room_seats), [dict(room=made, seat=seat, player=player, joined=now, seen=now)
+                                                for seat, player in seats])
+
+    store.run("deal the same table again", work)
+    return following
+
+
+def followed(store: Any, code: str) -> bool:
+    """Whether the room after ``code``'s (``again``) was made."""
+    key = token_key(next_code(code))
+    return store.run("read the room", lambda c: c.execute(select(rooms.c.id).where(rooms.c.code == key)).first()
+                     is not None, reads=True)
+
+
 def append_move(store: Any, code: str, seq: int, seat: int, action_id: str, helped: bool = False) -> None:
     """Write ``action_id`` from ``seat`` as move number ``seq`` of the room, the one after the last (``helped``: a
     computer's for a person away). When another kernel has written ``seq`` already, StaleMove: the insert does
@@ -283,5 +324,8 @@ def room_seed(store: Any, code: str) -> int:
     return store.run("read the room", lambda c: _room(c, key).seed, reads=True)
 
 
-__all__ = ["Move", "Room", "RoomError", "Seat", "StaleMove", "TakenOver", "append_move", "channel", "create_room", "moves_since", "progress",
-           "room_id", "room_seed", "room_state", "seen", "start_room", "take_seat", "version"]
+__all__ = [
+    "Move", "Room", "RoomError", "Seat", "StaleMove", "TakenOver", "again", "append_move", "channel", "create_room",
+    "followed", "moves_since", "next_code", "progress", "room_id", "room_seed", "room_state", "seen", "start_room",
+    "take_seat", "version"
+]

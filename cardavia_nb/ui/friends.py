@@ -104,6 +104,8 @@ class Friends(Panel, Companion):
                 self._create()
             elif press == "room-start":
                 self._start()
+            elif press == "room-again":
+                self._again()
         except Refused as refusal:
             self.notice = refusal.msg.text(self.lang)
 
@@ -152,6 +154,21 @@ class Friends(Panel, Companion):
         self.play, self.code, self.problem, self.seated = play, code, None, True
         self.table.sit(play.session, play.seat)
 
+    def _again(self) -> None:
+        """The same table again once the game is over: the next room, with the same people in the same seats
+        (the room tells this panel of it, which follows it there: ``_heard``)."""
+        if self.play is not None and self.play.session.to_act is None:
+            self._safely(self.play.again)
+
+    def _follow(self) -> None:
+        """Leave the room whose game is over for the one after it at the same table (``RoomPlay.next``)."""
+        old, code = self.play, self.play.next
+        old.close()
+        self.play = None
+        self._join(code)
+        if self.play is None:  # the next room could not be joined: the ended game stays on the table
+            self.play = old
+
     def here(self) -> bool:
         """Whether the page gave a sign of life lately (a closed page gives none, though its kernel runs on)."""
         return time.monotonic() - self.beat <= GONE
@@ -181,6 +198,8 @@ class Friends(Panel, Companion):
         then this page gives no more signs of life): draw the panel again."""
         if self.play is not None and self.play.taken_over:
             self.seated = False
+        elif self.play is not None and self.play.next is not None and self.play.next != self.code:
+            self._follow()  # another person asked for the same table again: this page follows
         self.refresh()
 
     # --- what the page shows ------------------------------------------------------------------------
@@ -210,6 +229,8 @@ class Friends(Panel, Companion):
                 return [*out, md(t("rooms.start_text", level=t(f"ui.level.{room.level}"))),
                         buttons([("room-start", t("rooms.start"))], named=True)]
             return [*out, note(t("rooms.waiting"))]
+        if play.session.to_act is None:
+            return [*out, buttons([("room-again", t("rooms.again"))], named=True)]
         due = play.helped_in()
         if due is not None:
             out.append(note(t("rooms.helped_in", name=person(play.session.to_act, lang), n=int(due)), "info"))
