@@ -210,3 +210,28 @@ def test_same_table_again_deals_a_new_game_to_the_same_people_in_the_same_seats(
     finally:
         for kernel in kernels:
             kernel.close()
+
+
+def test_each_person_s_review_of_a_room_s_deal_judges_their_own_decisions(store):
+    kernels = seated(store.url, "pao_de_kuai", 2)
+    try:
+        custom(kernels[0].friends, {"type": "press", "id": "room-start"})
+        for turn in range(400):
+            for kernel in kernels:
+                kernel.room.catch_up()
+            state = kernels[0].table.state
+            if state.to_act is None:
+                break
+            mover = next(k for k in kernels if k.table.human == state.to_act)
+            send(mover.table, MOVES["pao_de_kuai"](mover.table, 1, turn))
+        for kernel in kernels:
+            send(kernel.table, {"type": "review"})
+            reviewing = kernel.table.reviewing
+            reviewing.thread.join(timeout=120)
+            assert reviewing.done is not None, kernel.table.judge
+            movers = [s.to_act for s in reviewing.replay.states[:-1]]
+            assert reviewing.replay.seat == kernel.table.human
+            assert {movers[j.step] for j in reviewing.judged} == {kernel.table.human}, "another seat's moves judged"
+    finally:
+        for kernel in kernels:
+            kernel.close()

@@ -195,7 +195,7 @@ class Reviewing(Companion):
                 self.table._clear_notice()
                 self.render()
                 return
-        self._start(record)
+        self._start(record, self.table.human)  # at a room's table, this person's own decisions
 
     def _move(self, content: dict) -> None:
         """Move the replay to a step (``step``) and show or hide the other hands (``faceup``)."""
@@ -297,13 +297,14 @@ class Reviewing(Companion):
             raise Refusal(Msg.of("ui.review.nothing"))
 
     # --- the review ---------------------------------------------------------------------------
-    def _start(self, record: Record) -> None:
-        """Show ``record``'s replay at its first move and judge it in the background."""
+    def _start(self, record: Record, seat: int | None = None) -> None:
+        """Show ``record``'s replay at its first move and judge ``seat``'s decisions (by default the seat a person
+        played: a record can name several, a room's) in the background."""
         table = self.table
+        seat = human_seat(record) if seat is None else seat
         with self._lock:
             self._generation += 1
             self._clear()
-            seat = human_seat(record)
             self.replay = replay_of(table.game, table.adapter, record, seat)
             self.decisions = sum(1 for s in self.replay.states[:-1] if s.to_act == seat
                                  and len(table.game.legal_actions(s)) > 1)
@@ -311,9 +312,9 @@ class Reviewing(Companion):
             table._clear_notice()
             self.render()
             generation = self._generation
-        self.thread = in_steps(self._judge(record, generation), lambda: generation == self._generation)
+        self.thread = in_steps(self._judge(record, seat, generation), lambda: generation == self._generation)
 
-    def _judge(self, record: Record, generation: int) -> Steps[None]:
+    def _judge(self, record: Record, seat: int, generation: int) -> Steps[None]:
         """The review as steps, streaming each judgement while this review is still the table's."""
         def heard(judgement: Judgement) -> None:
             with self._lock:
@@ -322,8 +323,8 @@ class Reviewing(Companion):
                     self._render_judgements()
 
         try:
-            done = yield from reviewing(record, worlds=self.worlds,
-                                        duplicate=same_opponents(record, human_seat(record)),
+            done = yield from reviewing(record, seat=seat, worlds=self.worlds,
+                                        duplicate=same_opponents(record, seat),
                                         on_judged=heard, played_again=self.played_again(record))
         except Exception:  # the page hears that the review failed, the server log has why
             log.exception("The review of a %s record failed", record.game)
