@@ -75,9 +75,9 @@ def heard(kernels, url: str, code: str) -> None:
             time.sleep(0.01)
 
 
-@pytest.mark.parametrize("name", ["truco", "pao_de_kuai", "french_tarot"])
-def test_each_page_of_a_room_is_sent_its_own_seat_only_over_a_whole_game(store, name):
-    kernels = seated(store.url, name, 2)
+@pytest.mark.parametrize("name, people", [("truco", 2), ("pao_de_kuai", 2), ("french_tarot", 2), ("french_tarot", 4)])
+def test_each_page_of_a_room_is_sent_its_own_seat_only_over_a_whole_game(store, name, people):
+    kernels = seated(store.url, name, people)
     code = kernels[0].friends.code
     try:
         custom(kernels[0].friends, {"type": "press", "id": "room-start"})
@@ -110,9 +110,10 @@ def test_each_page_of_a_room_is_sent_its_own_seat_only_over_a_whole_game(store, 
             raise AssertionError(f"{name}: no end after 600 turns")
         assert scanned > 0 and all(k.table.view["over"] for k in kernels)
         names = [[seat["name"] for seat in k.table.view["seats"]] for k in kernels]
-        people = {"truco": 2, "pao_de_kuai": 3, "french_tarot": 4}[name]
-        computers = [f"Computer {n}" for n in range(2, people)]
-        assert names == [["You", "Player B", *computers], ["Player A", "You", *computers]], names
+        seats = {"truco": 2, "pao_de_kuai": 3, "french_tarot": 4}[name]
+        computers = [f"Computer {n}" for n in range(people, seats)]
+        players = [f"Player {letter}" for letter in "ABCD"[:people]]
+        assert names == [[*players[:k], "You", *players[k + 1:], *computers] for k in range(people)], names
         for kernel in kernels:  # each move heard is told once: no line of the log comes twice in a row
             lines = kernel.table._lines
             assert not [a for a, b in zip(lines, lines[1:]) if a == b], f"{name}: a line came twice in a row"
