@@ -31,6 +31,20 @@ def words(panel) -> str:
     return " ".join(str(b) for b in panel.blocks)
 
 
+def to_the_end(kernels) -> None:
+    """The room's whole game, each person moving on their own table when it is their turn."""
+    for turn in range(400):
+        for kernel in kernels:
+            kernel.room.catch_up()
+        state = kernels[0].table.state
+        if state.to_act is None:
+            return
+        mover = next(k for k in kernels if k.table.human == state.to_act)
+        send(mover.table, MOVES[mover.table.game.name](mover.table, 1, turn))
+        assert not mover.table.notice, mover.table.notice
+    raise AssertionError("the room's game did not end")
+
+
 def test_the_invite_link_carries_a_long_code_the_next_page_takes_the_next_seat_and_only_the_creator_starts(store):
     first = Kernel(store.url, "french_tarot")
     try:
@@ -184,15 +198,7 @@ def test_same_table_again_deals_a_new_game_to_the_same_people_in_the_same_seats(
     try:
         custom(first.friends, {"type": "press", "id": "room-start"})
         code = first.friends.code
-        for turn in range(400):  # the whole game, each person moving on their own table
-            for kernel in kernels:
-                kernel.room.catch_up()
-            state = first.table.state
-            if state.to_act is None:
-                break
-            mover = next(k for k in kernels if k.table.human == state.to_act)
-            send(mover.table, MOVES["pao_de_kuai"](mover.table, 1, turn))
-            assert not mover.table.notice, mover.table.notice
+        to_the_end(kernels)
         assert second.table.state.to_act is None
         assert [b["items"][0]["id"] for b in block(second.friends, "buttons")] == ["room-again"]
         second.room.beat = 0.05  # the second kernel's watch looks again at once
@@ -216,14 +222,7 @@ def test_each_person_s_review_of_a_room_s_deal_judges_their_own_decisions(store)
     kernels = seated(store.url, "pao_de_kuai", 2)
     try:
         custom(kernels[0].friends, {"type": "press", "id": "room-start"})
-        for turn in range(400):
-            for kernel in kernels:
-                kernel.room.catch_up()
-            state = kernels[0].table.state
-            if state.to_act is None:
-                break
-            mover = next(k for k in kernels if k.table.human == state.to_act)
-            send(mover.table, MOVES["pao_de_kuai"](mover.table, 1, turn))
+        to_the_end(kernels)
         for kernel in kernels:
             send(kernel.table, {"type": "review"})
             reviewing = kernel.table.reviewing
