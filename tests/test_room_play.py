@@ -153,7 +153,9 @@ def test_two_pages_of_one_seat_moving_at_once_write_one_move_and_end_alike(store
     code = create_room(store, "truco", {}, 2, "low")
     token = new_token()
     stores = [Store(store.url) for _ in range(3)]
-    pages = [RoomPlay(stores[i], code, token, **QUIET) for i in range(2)]
+    # two pages of one seat (the later would take the seat over at the earlier's next sign of life: none here,
+    # so that both stay in the race for as long as the test runs, as they are until that sign)
+    pages = [RoomPlay(stores[i], code, token, **QUIET, beat=3600.0) for i in range(2)]
     other = RoomPlay(stores[2], code, new_token(), **QUIET)
     try:
         other.start()

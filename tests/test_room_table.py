@@ -133,6 +133,7 @@ def test_a_move_another_kernel_wrote_first_is_refused_in_words_and_the_newer_sta
     """Seat 0's person has two pages: the second plays first; the first page, not yet told, sends its own move."""
     first = Kernel(store.url, "truco")
     code, token = first.friends.code, first.settings.token
+    first.room.beat = 3600.0  # no later sign of life: the second page does not take the seat over during the race
     again = Kernel(store.url, "truco", code, token)  # the same browser's second page: the same seat
     other = Kernel(store.url, "truco", code)
     pages = [first.table, again.table]

@@ -253,7 +253,7 @@ class RoomPlay:
         """Every ``beat`` seconds a sign of this page's life (while ``alive()``) and the room read again (who is
         there, whether it started, once the game is over whether the same table plays again); every tick, the
         moves due (``_due``)."""
-        look = 0.0
+        look = time.monotonic()  # take_seat marked the seat seen just now
         while not self._stop.wait(TICK):
             try:
                 if time.monotonic() - look >= self.beat:
