@@ -11,7 +11,9 @@ from cardavia_nb.store import new_token
 from cardavia_nb.store.rooms import room_seed, room_state
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.friends import Friends
+from cardavia_nb.ui.classroom.student import ClassPlay
 from cardavia_nb.ui.history.keeper import Keeper
+from cardavia_nb.ui.panel import Prose
 from tests import databases
 from tests.support import MOVES, send
 from tests.test_room_table import Kernel, seated
@@ -234,3 +236,26 @@ def test_each_person_s_review_of_a_room_s_deal_judges_their_own_decisions(store)
     finally:
         for kernel in kernels:
             kernel.close()
+
+
+def test_a_room_s_table_hides_the_bar_and_the_words_about_playing_alone_whatever_redraws_the_page(store):
+    """The game page's class panel and friends' panel both follow the table; in a room neither shows the level
+    switch, the deal code, New game, or the lesson's words about a game against the computer, even when the
+    language changes (each panel draws again)."""
+    settings, keeper = Settings(), Keeper(store=store)
+    table = Table("truco", settings=settings, keeper=keeper, delay=0)
+    play = Prose("truco.lesson.play.text")
+    ClassPlay(table, keeper=keeper, free_play=[play])
+    friends = Friends(table, keeper=keeper, free_play=[play], post=lambda work: work())
+    custom(settings, {"type": "token", "value": new_token()})
+    assert table.bar and play.layout.display is None  # alone: the bar and the words are there
+    other = Kernel(store.url, "truco")
+    try:
+        custom(friends, {"type": "room", "value": other.friends.code})
+        assert friends.play is not None and friends.play.seat == 1
+        for lang in ("pt", "en"):
+            settings.lang = lang
+            assert not table.bar and play.layout.display == "none", lang
+    finally:
+        friends.play.close()
+        other.close()

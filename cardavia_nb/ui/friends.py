@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import os
 import time
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 import traitlets
 
@@ -47,11 +47,13 @@ class Friends(Panel, Companion):
 
     def __init__(self, table: Any, *, keeper: Any = None, store: Any = None,
                  environ: Mapping[str, str] | None = None, post: Callable[[Callable[[], None]], Any] | None = None,
-                 **kwargs: Any):
+                 free_play: Sequence[Any] = (), **kwargs: Any):
         """Follow ``table`` (its keeper's store, else ``store``, else the kernel's shared store); ``environ`` gives
         the room's address in class mode (``ROOM_ENV``), as for the class board's link; ``post(work)`` runs the
-        room's moves heard from other kernels where the page's intents run (default: the kernel's event loop)."""
+        room's moves heard from other kernels where the page's intents run (default: the kernel's event loop);
+        ``free_play``: widgets about playing on one's own against the computer, hidden while in a room."""
         self.table, self._keeper, self._store = table, keeper, store
+        self.free_play = tuple(free_play)
         self._post = post or kernel_loop()
         self._environ = os.environ if environ is None else environ
         self.origin: str | None = None  # this page's address, as the invite link is built beside it
@@ -203,6 +205,13 @@ class Friends(Panel, Companion):
         self.refresh()
 
     # --- what the page shows ------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Draw the panel; while this page holds a room's seat, the words about playing on one's own are hidden
+        (the class panel hides them by the same rule: a table several people share)."""
+        for widget in self.free_play:
+            widget.layout.display = "none" if self.seated else None
+        super().refresh()
+
     def render(self, lang: str) -> list[dict]:
         """The panel in ``lang``: nothing without a store; else *Play with friends*, or the room's link and seats."""
         t = lambda key, **p: i18n.translate(key, lang, **p)  # noqa: E731

@@ -111,12 +111,13 @@ class ClassPlay(Panel, Companion):
     def refresh(self) -> None:
         """Draw the panel; while the set's deals are at the table its bar (level, deal code, New game) is hidden,
         since this panel deals the next one (the gates still refuse those intents if a page sends them), and so
-        are the words about playing on one's own (on a phone they would push the table off the first screen)."""
+        are the words about playing on one's own (on a phone they would push the table off the first screen). A
+        room's table (several people) has neither either: the friends' panel shows the same."""
         with self._lock:
-            in_class = self.joined and self.deal is not None
-            self.table.bar = not in_class
+            apart = (self.joined and self.deal is not None) or len(self.table.session.humans) > 1
+            self.table.bar = not apart
             for widget in self.free_play:
-                widget.layout.display = "none" if in_class else None
+                widget.layout.display = "none" if apart else None
         super().refresh()
 
     # --- intents ------------------------------------------------------------------------------
