@@ -87,7 +87,7 @@ $(AXE): | npm
 ## the two browser runs beside them once Chromium and the site are ready (its docstring says how).
 DURATIONS ?= 15
 WORKERS ?= 2
-UNIT_WORKERS ?= 3
+UNIT_WORKERS ?= 2
 test: $(VENV)/.stamp-test postgresql
 	@$(COMPILED)
 	@$(JUPYTER_ENV) CARDAVIA_CACHE=$(CURDIR)/.jupyter-test/cache $(PY) tests/suite.py --workers $(WORKERS) \

@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the suite; the status is 0 only when every run passed."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--setup", default="", help="a command that readies the browser runs (Chromium, the site)")
-    parser.add_argument("--unit-workers", type=int, default=3)  # with two, the unit run ran on alone for minutes
+    parser.add_argument("--unit-workers", type=int, default=2)  # more only fight the browser runs for 2 cores
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--durations", type=int, default=15)
     args = parser.parse_args(argv)
