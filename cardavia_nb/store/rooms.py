@@ -5,7 +5,7 @@ drawn here and handed to a kernel only (``room_seed``; ``room_state`` never hold
 it is ``ui.disclosure``'s rule, as for any session). Seats are held by seat tokens, kept as their SHA-256 like
 resume tokens. Moves are numbered from 1: the primary key (room, seq) lets exactly one writer have each number,
 whoever comes second gets ``StaleMove``. On PostgreSQL a move or the start also notifies the room's channel in its
-own transaction (delivered at commit); ``version`` is the cheap question any kernel can ask (``room_watch``).
+own transaction (delivered at commit); ``progress`` is the cheap question any kernel can ask (``room_watch``).
 """
 
 from __future__ import annotations
@@ -161,12 +161,12 @@ def seen(store: Any, code: str, token: str, page: str | None = None) -> None:
     def work(connection: Any) -> None:
         room = _room(connection, key).id
         mine = (room_seats.c.room == room) & (room_seats.c.player == player)
-        if page is not None:
-            holder = connection.execute(select(room_seats.c.page).where(mine)).first()
-            if holder is not None and holder.page not in (None, page):
-                raise refused("taken_over", TakenOver)
-        if not connection.execute(update(room_seats).where(mine).values(seen=now)).rowcount:
-            raise refused("no_seat")
+        held = mine if page is None else mine & (room_seats.c.page.is_(None) | (room_seats.c.page == page))
+        if connection.execute(update(room_seats).where(held).values(seen=now)).rowcount:
+            return  # the usual case, every few seconds: one statement
+        if connection.execute(select(room_seats.c.seat).where(mine)).first() is not None:
+            raise refused("taken_over", TakenOver)
+        raise refused("no_seat")
 
     store.run("mark the seat seen", work)
 

@@ -99,7 +99,8 @@ class Friends(Panel, Companion):
             super()._on_msg(widget, content, buffers)
 
     def handle(self, intent: str, content: dict) -> None:
-        """``room-create`` and ``room-start``; anything else changes nothing. A refusal is said in the notice."""
+        """``room-create``, ``room-start`` and ``room-again``; anything else changes nothing. A refusal is said in
+        the notice."""
         press = content.get("id") if intent == "press" else None
         try:
             if press == "room-create":
@@ -242,13 +243,14 @@ class Friends(Panel, Companion):
             return [*out, buttons([("room-again", t("rooms.again"))], named=True)]
         due = play.helped_in()
         if due is not None:
-            out.append(note(t("rooms.helped_in", name=person(play.session.to_act, lang), n=int(due)), "info"))
+            name = str(i18n.seat_name(play.session.to_act, lang, reader=reader(play)))
+            out.append(note(t("rooms.helped_in", name=name, n=int(due)), "info"))
         return out
 
 
-def person(seat: int, lang: str) -> str:
-    """Another person's name at the table: the rules' way of naming seats ("Player B"), as no one's name is asked."""
-    return i18n.translate("ui.player", lang, letter="ABCD"[seat])
+def reader(play: Any) -> i18n.Reader:
+    """This person at the room's table, among the others (``i18n.seat_name`` names them as the table does)."""
+    return i18n.Reader(play.seat, play.session.humans)
 
 
 def seats_table(play: Any, lang: str) -> dict:
@@ -259,10 +261,10 @@ def seats_table(play: Any, lang: str) -> dict:
     rows = []
     for seat in range(play.game.num_players):
         if seat < len(states):
-            rows.append([t("rooms.you") if seat == play.seat else person(seat, lang), t(f"rooms.{states[seat]}")])
+            rows.append([str(i18n.seat_name(seat, lang, reader=reader(play))), t(f"rooms.{states[seat]}")])
         else:
             rows.append([t("rooms.computer", level=t(f"ui.level.{play.room.level}")), ""])
     return table([t("rooms.who"), t("rooms.where")], rows)
 
 
-__all__ = ["Friends", "person", "seats_table"]
+__all__ = ["Friends", "seats_table"]

@@ -120,7 +120,7 @@ def test_two_people_at_one_truco_table_each_in_their_own_browser(browser, profil
         second.set_viewport_size({"width": 390, "height": 844})
         second_watch = Watch().attach(second)
         opened(second, f"{link}&lang=pt")
-        you = i18n.translate("rooms.you", "pt")
+        you = i18n.translate("ui.you", "pt")
         second.locator(f"{PANEL} td", has_text=you).wait_for()
         first.locator(f"{PANEL} td", has_text=i18n.translate("rooms.here", "en")).nth(1).wait_for()  # B is here
         picture(first.locator(PANEL), "room-invite-en-desktop")
