@@ -66,6 +66,7 @@ def test_the_invite_link_carries_a_long_code_the_next_page_takes_the_next_seat_a
             assert second.friends.notice == i18n.translate("rooms.creator_starts", "en")
             assert first.room.room.started is None
             custom(first.friends, {"type": "press", "id": "room-start"})
+            assert i18n.translate("store.room.alone", "en") not in words(first.friends)  # said before, not now
             second.room.catch_up()
             rows = block(second.friends, "table")[0]["rows"]
             assert [row[0] for row in rows] == ["Player A", "You", "Computer (Low)", "Computer (Low)"]

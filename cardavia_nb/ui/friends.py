@@ -102,6 +102,8 @@ class Friends(Panel, Companion):
         """``room-create``, ``room-start`` and ``room-again``; anything else changes nothing. A refusal is said in
         the notice."""
         press = content.get("id") if intent == "press" else None
+        if press in ("room-create", "room-start", "room-again"):
+            self.problem = None  # what the last attempt met is not this one's
         try:
             if press == "room-create":
                 self._create()
