@@ -30,7 +30,7 @@ def runs(unit_workers: int, workers: int, durations: int) -> dict[str, list[str]
     """The three runs by name: unit tests and notebooks, browser tests on the shared Voila, own-server ones."""
     return {
         "unit": pytest("-n", str(unit_workers), "--dist", "loadfile", "--nbval-lax", "--nbval-current-env",
-                       "tests", "notebooks", "--ignore=tests/browser", durations=durations),
+                       "tests", "--ignore=tests/browser", durations=durations),
         "browser": pytest("-n", str(workers), "--dist", "loadfile", "-p", "no:nbval", "-p", "no:cacheprovider",
                           "tests/browser", *[f"--ignore={path}" for path in OWN_SERVER], durations=durations),
         "own-server": pytest("-p", "no:nbval", "-p", "no:cacheprovider", *OWN_SERVER, durations=durations),

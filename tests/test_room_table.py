@@ -75,7 +75,12 @@ def heard(kernels, url: str, code: str) -> None:
             time.sleep(0.01)
 
 
-@pytest.mark.parametrize("name, people", [("truco", 2), ("pao_de_kuai", 2), ("french_tarot", 2), ("french_tarot", 4)])
+# Every game and size on SQLite; on PostgreSQL (what the pages hear through LISTEN) two people and four.
+SCANS = [("sqlite", "truco", 2), ("sqlite", "pao_de_kuai", 2), ("sqlite", "french_tarot", 2),
+         ("sqlite", "french_tarot", 4), ("postgresql", "truco", 2), ("postgresql", "french_tarot", 4)]
+
+
+@pytest.mark.parametrize("url, name, people", SCANS, indirect=["url"])
 def test_each_page_of_a_room_is_sent_its_own_seat_only_over_a_whole_game(store, name, people):
     kernels = seated(store.url, name, people)
     code = kernels[0].friends.code

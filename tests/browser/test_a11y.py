@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from cardavia_nb.ui.page import page_words
 from tests.browser.conftest import picture, shot
 from tests.browser.harness import AXE, axe_violations, show_tab
 from tests.browser.pages import SETTLED, TABLE, cards_in, first_play, ids, played, select, set_look
 
 PAGES = ["00-cardavia.ipynb", "01-truco.ipynb", "02-pao-de-kuai.ipynb", "03-french-tarot.ipynb"]
+GAMES = {"01-truco.ipynb": "truco", "02-pao-de-kuai.ipynb": "pao_de_kuai", "03-french-tarot.ipynb": "french_tarot"}
+WORDS = page_words()
 VIEWPORTS = {"desktop": (1366, 900), "phone": (390, 844)}
 # Violations that live in the table widget (widgets/table/, ui/table/widget.py), left to the table's own
 # work; listed so that anything new fails. Everything outside the table must have none.
@@ -160,6 +163,16 @@ def on_tabs(page, size: str, tabs: list) -> list[tuple[str, str, dict]]:
     return found
 
 
+def titled(page, notebook: str, lang: str) -> None:
+    """The game page's title, its one heading and ``<html lang>`` are in ``lang`` (the page's header and tabs, by
+    keyboard, in test_pages.py)."""
+    game = GAMES[notebook]
+    words = WORDS[lang]
+    page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang, timeout=30_000)
+    assert page.title() == words["title"][game]
+    assert page.locator("h1").all_inner_texts() == [words["heading"][game]]
+
+
 @pytest.mark.parametrize("notebook", PAGES)
 def test_axe_finds_no_critical_or_serious_violation(open_page, notebook):
     """Each page in English at 1366×900: the Learn and Full rules tabs, then the table in the middle of a deal
@@ -172,9 +185,11 @@ def test_axe_finds_no_critical_or_serious_violation(open_page, notebook):
         pytest.fail(f"{AXE} is missing: `make test` unpacks axe-core from npm.")
     page, watch = open_page(notebook)
     if notebook in DEALS:
+        titled(page, notebook, "en")
         found = on_tabs(page, "desktop", ["learn", "rules"])
         found += [(size, phase, v) for phase, size, v in mid_deal(page, notebook)]
         set_look(page, lang="pt")
+        titled(page, notebook, "pt")
         found += on_tabs(page, "phone", ["rules", "table"])
     else:
         found = on_tabs(page, "desktop", [None])
@@ -202,7 +217,7 @@ def check_both_sizes(page, phase: str, suits: str, hint: bool = False) -> list[t
     for size, scheme in (("desktop", "light"), ("phone", "dark")):
         page.set_viewport_size(dict(zip(("width", "height"), VIEWPORTS[size])))
         page.emulate_media(color_scheme=scheme)
-        now = axe_violations(page)
+        now = axe_violations(page, within=TABLE)  # the page around it: on_tabs, at both sizes
         print(f"axe {phase} {size} {scheme} {suits} suits: {len(now)} critical or serious violations")
         found += [(phase, size, v) for v in now]
         game = page.locator(TABLE).get_attribute("data-game")
