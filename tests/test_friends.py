@@ -6,13 +6,18 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
+
 from cardavia_nb import i18n
 from cardavia_nb.store import new_token
-from cardavia_nb.store.rooms import room_seed, room_state
+from cardavia_nb.store.rooms import (
+    append_move, create_room, finish_room, forget_seats, room_games, room_seed, room_state, start_room, take_seat,
+)
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.friends import Friends
 from cardavia_nb.ui.classroom.student import ClassPlay
 from cardavia_nb.ui.history.keeper import Keeper
+from cardavia_nb.ui.history.panel import History
 from cardavia_nb.ui.panel import Prose
 from tests import databases
 from tests.support import MOVES, send
@@ -135,6 +140,58 @@ def test_a_room_game_is_not_kept_among_the_persons_own_games_and_a_reload_comes_
             kernel.close()
 
 
+def listed(history) -> str:
+    """What the *Your games* panel says now, as one text."""
+    return " ".join(str(b) for b in history.render("en"))
+
+
+def test_your_games_lists_room_games_apart_with_each_person_s_result_and_never_counts_them(store):
+    kernels = seated(store.url, "pao_de_kuai", 2)
+    keeper = Keeper(store=kernels[0].store)  # the first page's: its panel is drawn again when the game ends
+    kernels[0].table.attach(keeper)
+    histories = [History("pao_de_kuai", keeper=keeper, settings=kernels[0].settings),
+                 History("pao_de_kuai", store=kernels[1].store, settings=kernels[1].settings)]
+    try:
+        custom(kernels[0].friends, {"type": "press", "id": "room-start"})
+        for history in histories:
+            assert "With friends" in listed(history) and "2 people: <strong>not over</strong>" in listed(history)
+        to_the_end(kernels)
+        for kernel in kernels:
+            kernel.room.catch_up()
+        assert "not over" not in words(histories[0]), "the game page's panel was not drawn again at the end"
+        payoffs = kernels[0].room.session.record().result["payoffs"]
+        for kernel, history in zip(kernels, histories):
+            text = listed(history)
+            mine = "won" if payoffs[kernel.table.human] > 0 else "lost"
+            assert f"2 people: <strong>{mine}</strong>" in text, text
+            assert "No finished games yet" in text and "played" not in text  # counted nowhere in the tally
+            assert "played for you" not in text
+        assert {k.room.finished for k in kernels} == {True}
+        # *Delete my history* takes the first person's room game off their list, not off the other's
+        send(histories[0], {"type": "press", "id": "delete"})
+        send(histories[0], {"type": "press", "id": "delete-yes"})
+        assert "With friends" not in listed(histories[0]) and "With friends" in listed(histories[1])
+    finally:
+        for kernel in kernels:
+            kernel.close()
+
+
+def test_a_room_game_a_computer_helped_in_is_marked_so(store):
+    code = create_room(store, "truco", {}, 2, "low")
+    tokens = [new_token(), new_token()]
+    for token in tokens:
+        take_seat(store, code, token)
+    start_room(store, code)
+    append_move(store, code, 1, 0, "call:truco", helped=True)
+    mine, theirs = (room_games(store, token) for token in tokens)
+    assert [(g.game, g.people, g.started, g.outcome, g.helped) for g in mine] == [("truco", 2, True, None, True)]
+    assert [g.helped for g in theirs] == [False]  # the computer played for seat 0 only
+    finish_room(store, code, {0: (-1.0, "lost"), 1: (1.0, "won")})
+    finish_room(store, code, {0: (9.0, "won"), 1: (-9.0, "lost")})  # a later kernel's write changes nothing
+    assert [(g.points, g.outcome) for g in room_games(store, tokens[1])] == [(1.0, "won")]
+    assert forget_seats(store, tokens[0]) == 1 and room_games(store, tokens[0]) == []
+
+
 def test_a_seat_is_seen_only_while_its_page_gives_signs_of_life(store):
     """A closed page's kernel runs on until the server culls it: its seat counts as here only while the page
     says so (a sign every few seconds), so that the others play for it once it is gone."""
@@ -221,6 +278,7 @@ def test_same_table_again_deals_a_new_game_to_the_same_people_in_the_same_seats(
             kernel.close()
 
 
+@pytest.mark.parametrize("url", ["sqlite"], indirect=True)  # the review reads no store: one is enough
 def test_each_person_s_review_of_a_room_s_deal_judges_their_own_decisions(store):
     kernels = seated(store.url, "pao_de_kuai", 2)
     try:

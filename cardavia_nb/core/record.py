@@ -154,6 +154,18 @@ def result_data(game: Game, state: Any) -> dict[str, Any] | None:
     return {"payoffs": list(result.payoffs), "winners": list(result.winners)}
 
 
+def seat_outcome(result: dict[str, Any] | None, seat: int, seats: int) -> tuple[float | None, str | None]:
+    """The seat's payoff and "won", "lost" or "drawn" in a record's ``result`` (``result_data``) among ``seats``
+    players; (None, None) before the end."""
+    if result is None:
+        return None, None
+    winners = set(result.get("winners", ()))
+    points = float(result["payoffs"][seat])
+    if seat not in winners:
+        return points, "lost"
+    return points, "drawn" if len(winners) == seats else "won"
+
+
 def replayed(game: Game, record: Record, upto: int | None = None) -> Iterator[Any]:
     """The record's deal under ``game``, then the state after each of its first ``upto`` actions (all by
     default): the one replay of recorded moves, each refused in words (a RecordError) when it is not legal."""

@@ -24,13 +24,14 @@ import time
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Iterator, Sequence
 
+from cardavia_nb.core.record import result_data, seat_outcome
 from cardavia_nb.games import get
 from cardavia_nb.players.seats import computer
 from cardavia_nb.players.session import Moment, Session
 from cardavia_nb.store.room_watch import listen
 from cardavia_nb.store.rooms import (
-    Move, Room, StaleMove, TakenOver, again, append_move, followed, moves_since, next_code, refused, room_seed,
-    room_state, seen, start_room, take_seat,
+    Move, Room, StaleMove, TakenOver, again, append_move, finish_room, followed, moves_since, next_code, refused,
+    room_seed, room_state, seen, start_room, take_seat,
 )
 
 log = logging.getLogger("cardavia_nb.store")
@@ -53,6 +54,22 @@ class RoomSession(Session):
             raise refused("not_your_turn")
         self.room.play(action_id)
         return []
+
+
+class EndWatch:
+    """The room session's first watcher (before the table's): at the game's end the room's result is written
+    (``RoomPlay._finish``) before the table and its panels (*Your games*) hear of the end."""
+
+    def __init__(self, play: "RoomPlay"):
+        self.play = play
+
+    def began(self, session: Session) -> None:
+        """A new game needs nothing (the same table again is a new room)."""
+
+    def moved(self, session: Session, moments: Sequence[Moment]) -> None:
+        """Write the result once the game is over."""
+        if session.to_act is None and not self.play.finished:
+            self.play._finish()
 
 
 class RoomPlay:
@@ -78,6 +95,7 @@ class RoomPlay:
         self.page = secrets.token_hex(8)  # this page's kernel: a later page of the same token takes the seat over
         self.taken_over = False
         self.next: str | None = None  # the code of the room after this one at the same table, once it is made
+        self.finished = False  # the game's result is written in the store (``_finish``)
         self.seat = take_seat(store, code, token, self.page)
         self.room = room = room_state(store, code)
         self.game, self.level = get(room.game, **room.options), room.level
@@ -86,6 +104,7 @@ class RoomPlay:
         self._told = False  # the room changed since: ``moved([])`` is due
         self.session = RoomSession(self.game, self.game.new(room_seed(store, code)), {}, secret=True)
         self.session.room = self
+        self.session.watchers.append(EndWatch(self))
         self._last_move = time.monotonic()  # when this kernel last saw the session move
         self._moved_at = datetime.now(timezone.utc)  # the same moment on the clock the seats' signs of life use
         self._seat_people(room)
@@ -178,6 +197,19 @@ class RoomPlay:
             self._pending.append(self.session.follow([m.action for m in moves]))
             self.helped.extend(m.helped for m in moves)
             self._last_move, self._moved_at = time.monotonic(), datetime.now(timezone.utc)
+
+    def _finish(self) -> None:
+        """Under the lock (``EndWatch``): write every person's payoff and outcome (public once the game is over), which *Your
+        games* lists; every kernel at the table tries when it sees the end, so one whose store failed (logged) leaves
+        it to the others."""
+        result = result_data(self.game, self.session.state)
+        seats = self.game.num_players
+        try:
+            finish_room(self.store, self.code, {s: seat_outcome(result, s, seats) for s in self.session.humans})
+        except Exception as err:  # noqa: BLE001 - a failing store never stops the table
+            log.warning("rooms: the result could not be kept: %r", err)
+        else:
+            self.finished = True
 
     def _write(self, seat: int, action_id: str, helped: bool) -> None:
         """Under the lock: write ``action_id`` as the session's next move, then apply it; when another kernel

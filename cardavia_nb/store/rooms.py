@@ -254,6 +254,70 @@ def append_move(store: Any, code: str, seq: int, seat: int, action_id: str, help
     store.run("write the move", work)
 
 
+def finish_room(store: Any, code: str, results: dict[int, tuple[float, str]]) -> None:
+    """Write each person's seat's payoff and outcome (``results`` by seat) once the room's game is over: the
+    kernels that see the end all write the same public result, and the first one's stays."""
+    key = _key(code)
+
+    def work(connection: Any) -> None:
+        room = _room(connection, key).id
+        for seat, (points, outcome) in results.items():
+            connection.execute(update(room_seats).where(room_seats.c.room == room, room_seats.c.seat == seat,
+                                                        room_seats.c.outcome.is_(None))
+                               .values(points=points, outcome=outcome))
+
+    store.run("keep the room's result", work)
+
+
+@dataclass(frozen=True)
+class RoomGame:
+    """A room game as *Your games* lists it for one person: never counted with the games against the computer."""
+
+    game: str
+    people: int
+    level: str
+    when: datetime
+    started: bool
+    points: float | None  # the person's payoff, once over
+    outcome: str | None  # "won", "lost" or "drawn", once over
+    helped: bool  # a computer played some of the person's moves while they were away
+
+
+def room_games(store: Any, token: str, limit: int = 8) -> list[RoomGame]:
+    """The rooms the seat token sat in, newest first (at most ``limit``): the game, how many people, and this
+    person's result once it is written (``finish_room``)."""
+    player = token_key(token)
+    helped = (select(room_moves.c.room).where(room_moves.c.room == room_seats.c.room,
+                                              room_moves.c.seat == room_seats.c.seat, room_moves.c.helped)
+              .exists())
+    query = (select(rooms.c.game, rooms.c.humans, rooms.c.level, rooms.c.created, rooms.c.started,
+                    room_seats.c.points, room_seats.c.outcome, helped.label("helped"))
+             .select_from(room_seats.join(rooms, rooms.c.id == room_seats.c.room))
+             .where(room_seats.c.player == player).order_by(rooms.c.created.desc(), rooms.c.id.desc()).limit(limit))
+
+    def read(connection: Any) -> list[RoomGame]:
+        return [RoomGame(row.game, row.humans, row.level, _utc(row.started or row.created), row.started is not None,
+                         row.points, row.outcome, bool(row.helped)) for row in connection.execute(query)]
+
+    return store.run("read the room games", read, reads=True)
+
+
+def forget_seats(store: Any, token: str) -> int:
+    """*Delete my history* for rooms: the token's seats in games that are over stop being its (each gets a key
+    no token has), so they leave its list; the other people's rooms keep their seats and moves. How many."""
+    player = token_key(token)
+
+    def work(connection: Any) -> int:
+        over = connection.execute(select(room_seats.c.room, room_seats.c.seat).where(
+            room_seats.c.player == player, room_seats.c.outcome.is_not(None))).all()
+        for room, seat in over:
+            connection.execute(update(room_seats).where(room_seats.c.room == room, room_seats.c.seat == seat)
+                               .values(player=token_key(new_token())))
+        return len(over)
+
+    return store.run("forget the room seats", work)
+
+
 def _notify(store: Any, connection: Any, room: int, seq: int) -> None:
     """On PostgreSQL, tell the room's kernels that it changed (``seq``: the move's number, 0 for the start), once
     this transaction commits; SQLite's kernels see any commit in ``PRAGMA data_version`` (``room_watch``)."""
@@ -325,7 +389,7 @@ def room_seed(store: Any, code: str) -> int:
 
 
 __all__ = [
-    "Move", "Room", "RoomError", "Seat", "StaleMove", "TakenOver", "again", "append_move", "channel", "create_room",
-    "followed", "moves_since", "next_code", "progress", "room_id", "room_seed", "room_state", "seen", "start_room",
-    "take_seat", "version"
+    "Move", "Room", "RoomError", "RoomGame", "Seat", "StaleMove", "TakenOver", "again", "append_move", "channel",
+    "create_room", "finish_room", "followed", "forget_seats", "moves_since", "next_code", "progress", "room_games", "room_id",
+    "room_seed", "room_state", "seen", "start_room", "take_seat", "version"
 ]

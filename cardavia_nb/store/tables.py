@@ -115,6 +115,8 @@ room_seats = Table(
     Column("joined", DateTime(timezone=True), nullable=False),
     Column("seen", DateTime(timezone=True), nullable=False),  # last sign of life of the seat's page
     Column("page", String(32)),  # the page that took the seat last (a random id): an earlier page is taken over
+    Column("points", Float),  # the seat's payoff once the room's game is over
+    Column("outcome", String(8)),  # "won", "lost" or "drawn" once over
     UniqueConstraint("room", "player", name="room_seats_one_seat_per_token"),
 )
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable
 
-from cardavia_nb.core.record import Record
+from cardavia_nb.core.record import Record, seat_outcome
 from cardavia_nb.core.text import Msg
 from cardavia_nb.store.errors import StoreError
 from cardavia_nb.ui.disclosure import listed
@@ -49,17 +49,6 @@ def panel_store(keeper: Any, given: Any) -> Any:
     return given if given is not None else shared_store()
 
 
-def outcome(record: Record, seat: int) -> tuple[float | None, str | None]:
-    """The seat's payoff and "won", "lost" or "drawn" in a finished record; (None, None) before the end."""
-    if record.result is None:
-        return None, None
-    winners = set(record.result.get("winners", ()))
-    points = float(record.result["payoffs"][seat])
-    if seat not in winners:
-        return points, "lost"
-    return points, "drawn" if len(winners) == len(record.players) else "won"
-
-
 class Keeper(Companion):
     """Keeps one table's games in the store; ``Table(..., keeper=Keeper())`` on a game page."""
 
@@ -78,6 +67,7 @@ class Keeper(Companion):
         self._owed: tuple[Record, dict[str, Any], str] | None = None  # a save that failed: record, values, game
         self.apart = False  # the table plays a class's deals: kept apart from the player's own games
         self.finished: list[Callable[[], None]] = []  # called when a game is kept finished (the history panel)
+        self._room_over = False  # the room game at the table ended, and the panel was told
 
     def attached(self, table: Any) -> None:
         """Follow ``table``: keep its game once the page has told its token. The store is opened now, as the
@@ -233,13 +223,16 @@ class Keeper(Companion):
 
     def began(self, table: Any) -> None:
         """A new game at the table: its first save makes a new row."""
-        self._new_row = True
+        self._new_row, self._room_over = True, False
 
     def moved(self, table: Any) -> None:
         """Save the table's game after a committed move (a new row for a new game). A save that fails is owed:
         the next move saves the whole game so far, and a game that ended unsaved is saved before the next one."""
-        if self.token is None or self.store is None or len(table.session.humans) > 1:
-            return  # a room's game is the room's, kept in its own tables: never a row of one person's games
+        if len(table.session.humans) > 1:  # a room's game is the room's, kept in its own tables: never a row of
+            self._room_moved(table)  # one person's games
+            return
+        if self.token is None or self.store is None:
+            return
         record = table.record()
         if self._new_row:
             if self._owed is not None:
@@ -249,12 +242,20 @@ class Keeper(Companion):
         elif self._over and self._owed is None:
             return
         self._moves = len(record.actions)
-        points, result = outcome(record, table.human)
+        points, result = seat_outcome(record.result, table.human, len(record.players))
         self._over = result is not None
         scores = table.game.match_scores(table.state)
         values = dict(level=table.level, seat=table.human, moves=len(record.actions),
                       deals=table.state.deal_no if scores else 1, over=result is not None, points=points, outcome=result)
         self._save(record, values, table.game.name)
+
+    def _room_moved(self, table: Any) -> None:
+        """A room's game that just ended is listed apart in *Your games* (its result written by the room): the
+        panel is drawn again, once per game."""
+        if table.session.to_act is None and not self._room_over:
+            self._room_over = True
+            for call in self.finished:
+                call()
 
     def _save(self, record: Record, values: dict[str, Any], game: str) -> None:
         """Keep ``record`` in the game's row (a new row when it went); said when games are kept again after a

@@ -75,6 +75,19 @@ class History(Panel):
         except StoreError:
             return None
 
+    def _rooms(self) -> list:
+        """This token's room games of this panel's game(s), newest first: listed apart, never in the tally. Empty
+        where rooms are not kept (the browser edition) or the store cannot say."""
+        store = self.store
+        if self.token is None or not keeps_rooms(store):
+            return []
+        from cardavia_nb.store.rooms import room_games  # needs SQLAlchemy, which a server's store has
+
+        try:
+            return [r for r in room_games(store, self.token, limit=100) if not self.game or r.game == self.game][:LAST]
+        except StoreError:
+            return []
+
     def render(self, lang: str) -> list[dict]:
         """The panel in ``lang``."""
         t = lambda key, **p: i18n.translate(key, lang, **p)  # noqa: E731
@@ -104,6 +117,7 @@ class History(Panel):
                 for g in last))]
             if self._keeper is not None and last:  # a game page: the review opens on this page's table
                 out.append(buttons([(f"review:{g.id}", t("store.history.review_button", when=when(g))) for g in last]))
+        out += rooms_blocks(self._rooms(), lang)
         if self._keeper is not None and self._keeper.parked:
             out.append(buttons([("back", t("store.history.back"))]))
         if unfinished:
@@ -143,6 +157,9 @@ class History(Panel):
             elif press == "delete-yes" and self.confirming:
                 self.confirming = False
                 self._said = ("store.history.deleted", {"count": store.delete_all(self.token)})
+                if keeps_rooms(store):
+                    from cardavia_nb.store.rooms import forget_seats  # needs SQLAlchemy, as above
+                    forget_seats(store, self.token)
             else:
                 self.confirming = False
         except StoreError:
@@ -164,3 +181,23 @@ class History(Panel):
                 keeper.review(int(found.group(1)))
         except Refusal as refusal:
             keeper.table.tell(refusal.msg)
+
+
+def keeps_rooms(store: Any) -> bool:
+    """Whether ``store`` keeps rooms: a database's does; the page's own store (the browser edition) does not."""
+    return getattr(store, "engine", None) is not None
+
+
+def rooms_blocks(found: list, lang: str) -> list[dict]:
+    """The room games as their own list under a heading of their own (none: nothing), each with this person's
+    result once over, and whether a computer played for them while they were away."""
+    if not found:
+        return []
+    t = lambda key, **p: i18n.translate(key, lang, **p)  # noqa: E731
+
+    def line(r: Any) -> str:
+        result = t(RESULTS[r.outcome]) if r.outcome in RESULTS else t("store.history.room_playing")
+        text = t("store.history.room_line", when=i18n.moment(r.when, lang), game=t(f"games.{r.game}.title"),
+                 people=i18n.number(r.people, lang), result=result)
+        return f"{text} ({t('store.history.room_helped')})" if r.helped else text
+    return [md(f"### {t('store.history.rooms')}"), md("\n".join(f"- {line(r)}" for r in found))]
