@@ -66,6 +66,14 @@ def postgresql_server(durable: bool = True) -> Iterator[str]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def restart_postgresql(url: str) -> None:
+    """Restart the test server ``url`` runs on (``postgresql_server``'s folder is its socket's host): every
+    connection to it drops, as when a database server restarts under running kernels."""
+    folder = Path(url.split("host=")[1].split("&")[0])
+    subprocess.run(_as_server_user([str(PG_BIN / "pg_ctl"), "-D", str(folder / "data"), "-l", str(folder / "log"),
+                                    "-m", "fast", "-w", "restart"]), check=True, capture_output=True, timeout=120)
+
+
 @contextlib.contextmanager
 def database(kind: str) -> Iterator[str]:
     """A fresh database of ``kind`` ("sqlite" or "postgresql") for the block; yields its URL (benchmarks)."""

@@ -17,6 +17,7 @@ from cardavia_nb.core.game import IllegalAction
 from cardavia_nb.players.seats import computer
 from cardavia_nb.store import Store, new_token
 from cardavia_nb.rooms import RoomPlay, play
+from cardavia_nb.store import room_watch
 from cardavia_nb.store.rooms import RoomError, StaleMove, append_move, create_room, room_seed, room_state, version
 from cardavia_nb.store.tables import room_seats
 from tests import databases
@@ -248,3 +249,61 @@ def test_a_person_away_on_their_turn_is_played_for_and_marked_helped_until_the_p
         here.close()
         for opened in stores:
             opened.close()
+
+
+def moved_by_the_people(kernels, moves: int) -> None:
+    """``moves`` moves of the people, each made by the kernel of the seat to act; the others must hear of each from
+    their listener (the test never asks them to catch up)."""
+    by_seat = {k.seat: k for k in kernels}
+    for _ in range(moves):
+        mover = by_seat[kernels[0].session.state.to_act]
+        mover.play(mover.game.legal_actions(mover.session.state)[0].id)
+        until(lambda: all(k.session.moves == mover.session.moves for k in kernels))
+
+
+@pytest.mark.parametrize("url", ["postgresql"], indirect=True)
+def test_a_database_restarted_mid_deal_loses_no_move_doubles_none_and_the_kernels_hear_on(store):
+    """PostgreSQL restarted under two kernels in the middle of a Truco deal: every connection drops, the
+    notifications sent meanwhile are lost; each kernel's listener connects again and reads what it missed."""
+    code = create_room(store, "truco", {}, 2, "low")
+    stores, kernels = seated(store, code, 2)
+    try:
+        kernels[0].start()
+        until(lambda: all(k.room.started for k in kernels))
+        moved_by_the_people(kernels, 2)
+        databases.restart_postgresql(store.url)
+        moved_by_the_people(kernels, 4)
+        written = room_state(store, code).moves
+        assert [m.seq for m in written] == list(range(1, len(written) + 1))  # none lost, none doubled
+        assert all(k.session.moves == [m.action for m in written] for k in kernels)
+        assert kernels[0].session.state == kernels[1].session.state
+    finally:
+        closed(stores, kernels)
+
+
+@pytest.mark.parametrize("url", ["sqlite"], indirect=True)
+def test_a_database_that_fails_a_moment_mid_deal_loses_no_move_and_the_kernels_hear_on(store, monkeypatch):
+    """SQLite has no server to restart: its file failing a few reads (locked, on a network share gone a moment)
+    is the same for the listeners, which poll it."""
+    code = create_room(store, "truco", {}, 2, "low")
+    stores, kernels = seated(store, code, 2)
+    try:
+        kernels[0].start()
+        until(lambda: all(k.room.started for k in kernels))
+        moved_by_the_people(kernels, 2)
+        failures = iter([True] * 4)
+        real = room_watch.progress
+
+        def failing(*args):
+            if next(failures, False):
+                raise OSError("the database file is not there just now")
+            return real(*args)
+
+        monkeypatch.setattr(room_watch, "progress", failing)
+        moved_by_the_people(kernels, 4)
+        written = room_state(store, code).moves
+        assert [m.seq for m in written] == list(range(1, len(written) + 1))
+        assert all(k.session.moves == [m.action for m in written] for k in kernels)
+        assert next(failures, False) is False  # every failure happened
+    finally:
+        closed(stores, kernels)

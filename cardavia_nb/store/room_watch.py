@@ -17,6 +17,7 @@ from cardavia_nb.store.rooms import channel, progress, room_id
 
 log = logging.getLogger("cardavia_nb.store")
 EVERY = 0.05  # seconds between SQLite's polls, and between PostgreSQL's looks at whether to stop
+RETRY = 0.5  # seconds before a listener whose connection failed connects again
 
 
 class Listening:
@@ -40,41 +41,62 @@ class Listening:
         return dialect.connect(*args, **kwargs)
 
     def _listen(self) -> None:
-        """PostgreSQL: LISTEN on the room's channel; each notification's payload is the move's number (0: the start)."""
-        connection = self._connect()
-        try:
-            connection.autocommit = True
-            connection.execute(f'LISTEN "{channel(self.room)}"')
-            self._ready.set()
-            while not self._stop.is_set():
-                for note in connection.notifies(timeout=self.every):
-                    self.callback(int(note.payload))
-        except Exception as err:
-            log.error("store: listening to room %s failed: %r", self.room, err, exc_info=True)
-        finally:
-            self._ready.set()
-            connection.close()
+        """PostgreSQL: LISTEN on the room's channel; each notification's payload is the move's number (0: the start).
+        A connection that drops (the server restarted, the network failed) is made again, and what was written
+        meanwhile, whose notifications are lost, is read at once."""
+        again = False  # listening again: moves may have been written while nobody listened
+        while not self._stop.is_set():
+            try:
+                connection = self._connect()
+            except Exception as err:  # noqa: BLE001 - the server is not back yet: try again
+                self._waiting(err)
+                continue
+            try:
+                connection.autocommit = True
+                connection.execute(f'LISTEN "{channel(self.room)}"')
+                if again:
+                    self.callback(progress(self.store, self.code)[0])
+                again = True
+                self._ready.set()
+                while not self._stop.is_set():
+                    for note in connection.notifies(timeout=self.every):
+                        self.callback(int(note.payload))
+            except Exception as err:  # noqa: BLE001 - the connection dropped: listen again
+                self._waiting(err)
+            finally:
+                connection.close()
 
     def _poll(self) -> None:
         """SQLite: after each commit elsewhere (``PRAGMA data_version`` changed), the room's version, if it started
-        or moved."""
-        connection = self._connect()
-        try:
-            changes, last = None, progress(self.store, self.code)
-            while not self._stop.is_set():
-                now = connection.execute("PRAGMA data_version").fetchone()[0]
-                if now != changes:
-                    changes, moved = now, progress(self.store, self.code)
-                    if moved != last:
+        or moved. A read that fails (the file locked or gone a moment) is tried again, with a connection anew."""
+        last = None
+        while not self._stop.is_set():
+            try:
+                connection = self._connect()
+            except Exception as err:  # noqa: BLE001 - try again
+                self._waiting(err)
+                continue
+            try:
+                changes = None
+                while not self._stop.is_set():
+                    now = connection.execute("PRAGMA data_version").fetchone()[0]
+                    if now != changes:
+                        changes, moved = now, progress(self.store, self.code)
+                        if last is not None and moved != last:
+                            self.callback(moved[0])
                         last = moved
-                        self.callback(moved[0])
-                self._ready.set()
-                self._stop.wait(self.every)
-        except Exception as err:
-            log.error("store: polling room %s failed: %r", self.room, err, exc_info=True)
-        finally:
-            self._ready.set()
-            connection.close()
+                    self._ready.set()
+                    self._stop.wait(self.every)
+            except Exception as err:  # noqa: BLE001 - read again after a pause
+                self._waiting(err)
+            finally:
+                connection.close()
+
+    def _waiting(self, err: Exception) -> None:
+        """Say that hearing the room stopped (logged), and pause before trying again; ``__init__`` waits no more."""
+        log.warning("store: hearing room %s stopped (%r); trying again in %s s", self.room, err, RETRY)
+        self._ready.set()
+        self._stop.wait(RETRY)
 
     def stop(self) -> None:
         """Stop listening and wait for the thread to end."""
