@@ -15,6 +15,8 @@ from cardavia_nb import i18n
 from cardavia_nb.store import Store, new_token
 from cardavia_nb.store.rooms import room_seed, version
 from cardavia_nb.ui import Settings, Table
+from cardavia_nb.ui.addresses import page_beside
+from cardavia_nb.ui.classroom.qr import qr_svg
 from cardavia_nb.ui.friends import Friends
 from tests import databases
 from tests.scanners import cards_shown
@@ -22,6 +24,14 @@ from tests.support import MOVES, PUBLIC, send
 from tests.wire import Wire, custom, leaks, payload, seeds_shown
 
 postgresql, url, store = databases.postgresql, databases.url, databases.store  # the database fixtures
+ORIGIN = "http://127.0.0.1:8866/voila/render/notebooks/page.ipynb"  # each kernel's page, as its front end tells it
+
+
+def invite_left_out(sent: list, game: str, code: str) -> list:
+    """The frames without the room's invite, its code and its QR code: random URL-safe text, whose pieces between
+    a "-" or "_" can read as a card id ("..._QS_..."); every other string is scanned as sent."""
+    text = json.dumps(sent).replace(qr_svg(page_beside(ORIGIN, game, f"room={code}")), "")
+    return json.loads(text.replace(code, ""))
 
 
 class Kernel:
@@ -35,7 +45,7 @@ class Kernel:
         self.friends = Friends(self.table, store=self.store, post=self.loop.put)
         self.wire = Wire(self.table, self.friends)
         custom(self.settings, {"type": "token", "value": token or new_token()})
-        custom(self.friends, {"type": "origin", "value": "http://127.0.0.1:8866/voila/render/notebooks/page.ipynb"})
+        custom(self.friends, {"type": "origin", "value": ORIGIN})
         if code is None:
             custom(self.friends, {"type": "press", "id": "room-create"})
         else:
@@ -75,6 +85,17 @@ def heard(kernels, url: str, code: str) -> None:
             time.sleep(0.01)
 
 
+def test_the_scan_reads_no_card_in_the_invite_and_still_reads_one_beside_it():
+    """A room code is random: "…_QS_…" once failed the Tarot scan with a card seat 0 was never sent."""
+    table = Table("french_tarot", delay=0)
+    code = "A" * 10 + "_QS_" + "B" * 29
+    href = page_beside(ORIGIN, "french_tarot", f"room={code}")
+    sent = [{"type": "link", "href": href}, {"type": "image", "src": qr_svg(href)}]
+    assert cards_shown(sent, table) >= {"QS"}  # what the scan read before
+    assert cards_shown(invite_left_out(sent, "french_tarot", code), table) == set()
+    assert cards_shown(invite_left_out([*sent, {"text": "KH"}], "french_tarot", code), table) == {"KH"}
+
+
 # Every game and size on SQLite; on PostgreSQL (what the pages hear through LISTEN) two people and four.
 SCANS = [("sqlite", "truco", 2), ("sqlite", "pao_de_kuai", 2), ("sqlite", "french_tarot", 2),
          ("sqlite", "french_tarot", 4), ("postgresql", "truco", 2), ("postgresql", "french_tarot", 4)]
@@ -106,7 +127,7 @@ def test_each_page_of_a_room_is_sent_its_own_seat_only_over_a_whole_game(store, 
                 allowed[index] |= PUBLIC[name](table.state, table.human)
                 sent = payload(kernel.wire.take())
                 scanned += len(sent)
-                hidden = cards_shown(sent, table) - allowed[index]
+                hidden = cards_shown(invite_left_out(sent, name, code), table) - allowed[index]
                 assert not hidden, f"{name}: seat {table.human} was sent the hidden cards {sorted(hidden)}"
                 assert not leaks(sent) and not seeds_shown(sent, {seed}), f"{name}: the room's seed was sent"
                 if name == "truco":  # two people and no computer: the other person is never called one
