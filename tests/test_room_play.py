@@ -18,7 +18,9 @@ from cardavia_nb.players.seats import computer
 from cardavia_nb.store import Store, new_token
 from cardavia_nb.rooms import RoomPlay, play
 from cardavia_nb.store import room_watch
-from cardavia_nb.store.rooms import RoomError, StaleMove, append_move, create_room, room_seed, room_state, version
+from cardavia_nb.store.rooms import (
+    RoomError, StaleMove, append_move, create_room, progress, room_seed, room_state,
+)
 from cardavia_nb.store.tables import room_seats
 from tests import databases
 
@@ -111,7 +113,7 @@ def test_a_kernel_hears_of_the_other_kernels_move_without_asking(store):
             while not moments:  # the room's own changes (the start) come as no moments
                 moments = heard.get(timeout=10)
             assert moments[-1].state == first.session.state
-        assert version(store, code) == 1
+        assert progress(store, code)[0] == 1
         until(lambda: second.session.moves == first.session.moves)
     finally:
         closed(stores, [first, second])
@@ -129,10 +131,10 @@ def test_a_move_refused_in_words_writes_nothing(store):
         mover.catch_up()
         with pytest.raises(RoomError, match="not your turn"):
             other.play(mover.game.legal_actions(mover.session.state)[0].id)
-        before = version(store, code)
+        before = progress(store, code)[0]
         with pytest.raises(IllegalAction):
             mover.play("play:ZZ")
-        assert version(store, code) == before and len(mover.session.moves) == before
+        assert progress(store, code)[0] == before and len(mover.session.moves) == before
     finally:
         closed(stores, [one, two])
 
@@ -210,7 +212,7 @@ def test_the_computer_plays_once_when_the_kernel_that_should_have_is_gone(store)
         after = alive.game.apply(state, action)
         expected = computer("pao_de_kuai", "low", 2).choose(alive.game, alive.game.observe(after, 2),
                                                             alive.game.legal_actions(after)).id
-        until(lambda: version(store, code) >= seq + 1)
+        until(lambda: progress(store, code)[0] >= seq + 1)
         written = room_state(store, code).moves
         assert (written[seq].seat, written[seq].action) == (2, expected)
         until(lambda: alive.session.moves == [m.action for m in room_state(store, code).moves])

@@ -13,7 +13,7 @@ import pytest
 
 from cardavia_nb import i18n
 from cardavia_nb.store import Store, new_token
-from cardavia_nb.store.rooms import room_seed, version
+from cardavia_nb.store.rooms import progress, room_seed
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.addresses import page_beside
 from cardavia_nb.ui.classroom.qr import qr_svg
@@ -74,7 +74,7 @@ def heard(kernels, url: str, code: str) -> None:
     """Run each kernel's loop until it has applied every move in the store (its listener posts them)."""
     probe = Store(url)
     try:
-        written = version(probe, code)
+        written = progress(probe, code)[0]
     finally:
         probe.close()
     end = time.monotonic() + 10

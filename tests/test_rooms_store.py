@@ -12,8 +12,8 @@ from sqlalchemy import select, text
 from cardavia_nb.store import Store, new_token
 from cardavia_nb.store.room_watch import listen
 from cardavia_nb.store.rooms import (
-    RoomError, StaleMove, TakenOver, again, append_move, create_room, followed, moves_since, next_code, room_seed,
-    room_state, seen, start_room, take_seat, version,
+    RoomError, StaleMove, TakenOver, again, append_move, create_room, followed, moves_since, next_code, progress,
+    room_seed, room_state, seen, start_room, take_seat,
 )
 from cardavia_nb.store.tables import room_moves, room_seats, rooms
 from tests import databases
@@ -53,7 +53,7 @@ def test_moves_are_kept_in_order_and_a_stale_or_skipping_one_is_refused(store):
     code = create_room(store, "pao_de_kuai", {}, 2, "low")
     for seq, (seat, action) in enumerate([(0, "play:3E"), (1, "pass"), (2, "pass")], start=1):
         append_move(store, code, seq, seat, action)
-    assert version(store, code) == 3
+    assert progress(store, code)[0] == 3
     assert [(m.seq, m.seat, m.action) for m in moves_since(store, code, 1)] == [(2, 1, "pass"), (3, 2, "pass")]
     with pytest.raises(StaleMove, match="came first"):
         append_move(store, code, 3, 0, "play:4E")
@@ -61,7 +61,7 @@ def test_moves_are_kept_in_order_and_a_stale_or_skipping_one_is_refused(store):
         append_move(store, code, 5, 0, "play:4E")
     assert not isinstance(skipping.value, StaleMove)
     assert [m.action for m in room_state(store, code).moves] == ["play:3E", "pass", "pass"]
-    assert version(store, create_room(store, "truco", {}, 2, "low")) == 0
+    assert progress(store, create_room(store, "truco", {}, 2, "low")) == (0, False)
 
 
 def test_two_kernels_writing_the_same_move_number_at_once_one_wins_and_nothing_is_doubled(store):

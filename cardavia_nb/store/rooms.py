@@ -283,9 +283,9 @@ class RoomGame:
     helped: bool  # a computer played some of the person's moves while they were away
 
 
-def room_games(store: Any, token: str, limit: int = 8) -> list[RoomGame]:
-    """The rooms the seat token sat in, newest first (at most ``limit``): the game, how many people, and this
-    person's result once it is written (``finish_room``)."""
+def room_games(store: Any, token: str, game: str | None = None, limit: int = 8) -> list[RoomGame]:
+    """The rooms the seat token sat in (of ``game`` only, when given), newest first (at most ``limit``): the game,
+    how many people, and this person's result once it is written (``finish_room``)."""
     player = token_key(token)
     helped = (select(room_moves.c.room).where(room_moves.c.room == room_seats.c.room,
                                               room_moves.c.seat == room_seats.c.seat, room_moves.c.helped)
@@ -294,6 +294,8 @@ def room_games(store: Any, token: str, limit: int = 8) -> list[RoomGame]:
                     room_seats.c.points, room_seats.c.outcome, helped.label("helped"))
              .select_from(room_seats.join(rooms, rooms.c.id == room_seats.c.room))
              .where(room_seats.c.player == player).order_by(rooms.c.created.desc(), rooms.c.id.desc()).limit(limit))
+    if game is not None:
+        query = query.where(rooms.c.game == game)
 
     def read(connection: Any) -> list[RoomGame]:
         return [RoomGame(row.game, row.humans, row.level, _utc(row.started or row.created), row.started is not None,
@@ -355,11 +357,6 @@ def progress(store: Any, code: str) -> tuple[int, bool]:
     return store.run("read the room", read, reads=True)
 
 
-def version(store: Any, code: str) -> int:
-    """The number of the room's last move (0 before the first)."""
-    return progress(store, code)[0]
-
-
 def room_id(store: Any, code: str) -> int:
     """The room's id in the database (its PostgreSQL channel is ``channel(id)``)."""
     key = _key(code)
@@ -391,5 +388,5 @@ def room_seed(store: Any, code: str) -> int:
 __all__ = [
     "Move", "Room", "RoomError", "RoomGame", "Seat", "StaleMove", "TakenOver", "again", "append_move", "channel",
     "create_room", "finish_room", "followed", "forget_seats", "moves_since", "next_code", "progress", "room_games", "room_id",
-    "room_seed", "room_state", "seen", "start_room", "take_seat", "version"
+    "room_seed", "room_state", "seen", "start_room", "take_seat"
 ]

@@ -84,7 +84,7 @@ class History(Panel):
         from cardavia_nb.store.rooms import room_games  # needs SQLAlchemy, which a server's store has
 
         try:
-            return [r for r in room_games(store, self.token, limit=100) if not self.game or r.game == self.game][:LAST]
+            return room_games(store, self.token, self.game, limit=LAST)
         except StoreError:
             return []
 
