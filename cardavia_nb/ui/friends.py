@@ -35,7 +35,6 @@ from cardavia_nb.ui.table.companion import Companion
 
 log = logging.getLogger("cardavia_nb.ui.friends")
 MAX_CODE = 200  # characters of a room code the kernel reads at most
-MAX_PEOPLE = 4
 GONE = 12.0  # seconds without the page's sign of life (one every 4 s: friends.js) before it counts as gone
 
 
@@ -130,10 +129,10 @@ class Friends(Panel, Companion):
         if self.store is None or self.token is None:
             self.problem = Msg.of("rooms.no_store")
             return
-        from cardavia_nb.store.rooms import create_room  # needs SQLAlchemy, which a store has
+        from cardavia_nb.store.rooms import MAX_HUMANS, create_room  # needs SQLAlchemy, which a store has
 
         game = self.table.game
-        people = min(MAX_PEOPLE, game.num_players)
+        people = min(MAX_HUMANS, game.num_players)
         code = self._safely(create_room, self.store, game.name, dict(game.options), people, self.table.level)
         if code is not None:
             self._join(code)
