@@ -141,8 +141,9 @@ def test_a_room_game_is_not_kept_among_the_persons_own_games_and_a_reload_comes_
 
 
 def listed(history) -> str:
-    """What the *Your games* panel says now, as one text."""
-    return " ".join(str(b) for b in history.render("en"))
+    """What the *Your games* panel says once drawn again now, as one text."""
+    history.refresh()
+    return words(history)
 
 
 def test_your_games_lists_room_games_apart_with_each_person_s_result_and_never_counts_them(store):
