@@ -245,8 +245,8 @@ def _form(entry: Entry, lang: str, params: dict[str, object], reader: Readers) -
 def translate(key: str, lang: str = DEFAULT, *, reader: Readers = 0, **params: object) -> str:
     """The text of ``key`` in ``lang`` with ``params`` filled in; English if the language lacks it.
 
-    ``reader`` is the seat named "You" (None: nobody, every seat is a player; a ``Reader``: a shared table's). A key missing in
-    English too is returned as it is, so the gap is visible and tests catch it.
+    ``reader`` is the seat named "You" (None: nobody, every seat is a player; a ``Reader``: a shared table's). A
+    key missing in English too is returned as it is, so the gap is visible and tests catch it.
     """
     entry = catalog(lang).get(key)
     if entry is None:

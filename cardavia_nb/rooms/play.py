@@ -199,9 +199,9 @@ class RoomPlay:
             self._last_move, self._moved_at = time.monotonic(), datetime.now(timezone.utc)
 
     def _finish(self) -> None:
-        """Under the lock (``EndWatch``): write every person's payoff and outcome (public once the game is over), which *Your
-        games* lists; every kernel at the table tries when it sees the end, so one whose store failed (logged) leaves
-        it to the others."""
+        """Under the lock (``EndWatch``): write every person's payoff and outcome (public once the game is over),
+        which *Your games* lists; every kernel at the table tries when it sees the end, so one whose store failed
+        (logged) leaves it to the others."""
         result = result_data(self.game, self.session.state)
         seats = self.game.num_players
         try:

@@ -7,8 +7,7 @@ from typing import Any, Sequence
 
 from cardavia_nb.core.game import Action
 from cardavia_nb.games.french_tarot.rules import DISCARD, ActionList
-from cardavia_nb import i18n
-from cardavia_nb.i18n import Seat, translate
+from cardavia_nb.i18n import Readers, Seat, translate
 from cardavia_nb.ui.table.adapters import Adapter, t
 
 
@@ -93,7 +92,7 @@ class GameAdapter(Adapter):
         """The engine's discard is "Suggested discard"; a poignée offer says its level."""
         return t("tarot.suggested_discard", lang) if action.kind == "discard" else self.label(action, lang)
 
-    def verdict(self, view: Any, result: Any, points: Sequence[Any], lang: str, reader: i18n.Readers) -> str:
+    def verdict(self, view: Any, result: Any, points: Sequence[Any], lang: str, reader: Readers) -> str:
         """Whether the taker made the contract."""
         if result is None or view.taker is None:
             return super().verdict(view, result, points, lang, reader)

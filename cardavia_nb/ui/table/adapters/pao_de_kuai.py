@@ -7,8 +7,7 @@ from typing import Any, Sequence
 from cardavia_nb.core.game import Action
 from cardavia_nb.games.pao_de_kuai.rules import Play
 from cardavia_nb.games.pao_de_kuai.words import shape_text
-from cardavia_nb import i18n
-from cardavia_nb.i18n import Cards, Seat, translate
+from cardavia_nb.i18n import Cards, Readers, Seat, translate
 from cardavia_nb.ui.table.adapters import Adapter, t
 
 
@@ -47,7 +46,7 @@ class GameAdapter(Adapter):
                  "plays": [(p.seat, list(p.cards), t("pdk.passes", lang) if p.is_pass else shape_text(p.combo, lang))
                            for p in plays]}]
 
-    def verdict(self, view: Any, result: Any, points: Sequence[Any], lang: str, reader: i18n.Readers) -> str:
+    def verdict(self, view: Any, result: Any, points: Sequence[Any], lang: str, reader: Readers) -> str:
         """Who went out first."""
         if view.winner is None:
             return super().verdict(view, result, points, lang, reader)

@@ -6,8 +6,7 @@ from typing import Any, Sequence
 
 from cardavia_nb.core.game import Action
 from cardavia_nb.games.truco import DEAL_SOURCES, TRUCO_CALLS, malas_buenas
-from cardavia_nb import i18n
-from cardavia_nb.i18n import Seat, translate
+from cardavia_nb.i18n import Readers, Seat, translate
 from cardavia_nb.ui.table.adapters import Adapter, t
 
 
@@ -59,7 +58,7 @@ class GameAdapter(Adapter):
 
     running_score = True
 
-    def verdict(self, view: Any, result: Any, points: Sequence[Any], lang: str, reader: i18n.Readers) -> str:
+    def verdict(self, view: Any, result: Any, points: Sequence[Any], lang: str, reader: Readers) -> str:
         """Who won the match and by how much, else who won the deal."""
         if result is not None:
             winner = result.winners[0]
@@ -74,7 +73,7 @@ class GameAdapter(Adapter):
         """'Next deal' waits for the human's click even when the computer deals next."""
         return legal[0] if len(legal) == 1 and legal[0].kind == "next_deal" else None
 
-    def result(self, state: Any, lang: str, reader: i18n.Readers = 0) -> dict[str, Any] | None:
+    def result(self, state: Any, lang: str, reader: Readers = 0) -> dict[str, Any] | None:
         """The match result with the final scores as a title line."""
         out = super().result(state, lang, reader)
         if out is not None:
