@@ -67,7 +67,6 @@ class Keeper(Companion):
         self._owed: tuple[Record, dict[str, Any], str] | None = None  # a save that failed: record, values, game
         self.apart = False  # the table plays a class's deals: kept apart from the player's own games
         self.finished: list[Callable[[], None]] = []  # called when a game is kept finished (the history panel)
-        self._room_over = False  # the room game at the table ended, and the panel was told
 
     def attached(self, table: Any) -> None:
         """Follow ``table``: keep its game once the page has told its token. The store is opened now, as the
@@ -223,7 +222,7 @@ class Keeper(Companion):
 
     def began(self, table: Any) -> None:
         """A new game at the table: its first save makes a new row."""
-        self._new_row, self._room_over = True, False
+        self._new_row = True
 
     def moved(self, table: Any) -> None:
         """Save the table's game after a committed move (a new row for a new game). A save that fails is owed:
@@ -251,9 +250,8 @@ class Keeper(Companion):
 
     def _room_moved(self, table: Any) -> None:
         """A room's game that just ended is listed apart in *Your games* (its result written by the room): the
-        panel is drawn again, once per game."""
-        if table.session.to_act is None and not self._room_over:
-            self._room_over = True
+        panel is drawn again (a room's table hears nothing after its game's last move)."""
+        if table.session.to_act is None:
             for call in self.finished:
                 call()
 
