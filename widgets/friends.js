@@ -8,7 +8,7 @@ export default {
     const shared = await loadShared(model);
     shared.renderPanel(model, el);
     el.querySelector(".cv-lesson")?.classList.add("cv-friends");
-    model.send({ type: "origin", value: `${location.origin}${location.pathname}`.slice(0, 500) });
+    shared.tellOrigin(model);
     const code = new URLSearchParams(location.search).get("room");
     if (code) model.send({ type: "room", value: code.slice(0, 200) });
     // a sign of life every 4 s while the page is open and holds a seat: a closed page's seat is played for after

@@ -20,7 +20,7 @@ export default {
     const shared = await loadShared(model);
     shared.renderPanel(model, el);
     el.querySelector(".cv-lesson")?.classList.add("cv-board");
-    model.send({ type: "origin", value: `${location.origin}${location.pathname}`.slice(0, 500) });
+    shared.tellOrigin(model);
     const key = globalThis.cardaviaTeacherKey ? globalThis.cardaviaTeacherKey() : fragmentKey();
     if (key) model.send({ type: "key", value: key.slice(0, 400) });
   },

@@ -122,6 +122,12 @@ function noticeLine(model) {
   return model.get("notice") ? h("p", { class: "cv-note cv-bad", role: "alert", "data-testid": "notice", text: model.get("notice") }) : null;
 }
 
+/** Tell the kernel the page's own address (no query, no fragment), beside which it builds links for other
+ * devices (cardavia_nb/ui/addresses.py: at most MAX_ORIGIN characters, checked there). */
+export function tellOrigin(model) {
+  model.send({ type: "origin", value: `${location.origin}${location.pathname}`.slice(0, 500) });
+}
+
 /** Draw a teaching panel (blocks from Python) into `el`; clicks go back as intents. */
 export function renderPanel(model, el) {
   const root = h("section", { class: "cardavia cv-lesson", "data-testid": "panel" });

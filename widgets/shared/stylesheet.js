@@ -9,4 +9,4 @@ export function ready(hub) {
   return api;
 }
 
-const api = { h, saveFile, roving, keyOf, cardSVG, backSVG, cornerText, cardLabel, cardElement, grainURL, applyLook, ready, renderPanel, renderFan, noticeLine };
+const api = { h, saveFile, roving, keyOf, cardSVG, backSVG, cornerText, cardLabel, cardElement, grainURL, applyLook, ready, renderPanel, renderFan, noticeLine, tellOrigin };
