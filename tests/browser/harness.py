@@ -83,6 +83,22 @@ class Server:
     pid: int
     log: Path
 
+    def log_size(self) -> int:
+        """How long the server's log is now (``log_since`` reads what it says after)."""
+        try:
+            return self.log.stat().st_size
+        except OSError:
+            return 0
+
+    def log_since(self, size: int) -> str:
+        """What the server's log said after it was ``size`` bytes long."""
+        try:
+            with self.log.open("rb") as f:
+                f.seek(size)
+                return f.read().decode(errors="replace")
+        except OSError:
+            return ""
+
     def log_tail(self, chars: int = 2000) -> str:
         """The end of the server's log, for a failure message (what Voila and its kernels said)."""
         try:
