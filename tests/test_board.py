@@ -30,7 +30,7 @@ from tests import databases
 from tests.support import send
 from tests.wire import Wire, custom
 
-postgresql, url, store = databases.postgresql, databases.url, databases.store  # the database fixtures
+url, store = databases.sqlite_url, databases.store  # SQLite: the store's own modules test both
 
 KEY = "teacher-key-for-the-tests-0123456789"
 SEED = 2  # a server set's secret seed, fixed: its Pao De Kuai deal gives the student eight choices (some give none)

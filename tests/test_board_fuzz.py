@@ -20,7 +20,7 @@ from tests.test_board import ENV, KEY, OTHER, played
 from tests.test_ui_fuzz import FAILED, comm_data, json as any_json
 from tests.wire import Wire, custom, leaks, raw
 
-postgresql, url, store = databases.postgresql, databases.url, databases.store  # the database fixtures
+url, store = databases.sqlite_url, databases.store  # SQLite: the store's own modules test both
 
 TOKEN_SWITCH = "token switch"
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))

@@ -30,7 +30,7 @@ from tests import databases
 from tests.support import MOVES, PUBLIC, counted_steps, recording, send
 from tests.wire import Wire, leaks, payload
 
-postgresql, url, store = databases.postgresql, databases.url, databases.store  # the database fixtures
+url, store = databases.sqlite_url, databases.store  # SQLite: the store's own modules test both
 
 TEACHER = "teacher-key-" + "c" * 20
 

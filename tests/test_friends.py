@@ -6,13 +6,9 @@ from __future__ import annotations
 import re
 import time
 
-import pytest
-
 from cardavia_nb import i18n
 from cardavia_nb.store import new_token
-from cardavia_nb.store.rooms import (
-    append_move, create_room, finish_room, forget_seats, room_games, room_seed, room_state, start_room, take_seat,
-)
+from cardavia_nb.store.rooms import room_seed, room_state
 from cardavia_nb.ui import Settings, Table
 from cardavia_nb.ui.friends import Friends
 from cardavia_nb.ui.classroom.student import ClassPlay
@@ -24,7 +20,7 @@ from tests.support import MOVES, send
 from tests.test_room_table import Kernel, seated
 from tests.wire import custom
 
-postgresql, url, store = databases.postgresql, databases.url, databases.store  # the database fixtures
+url, store = databases.sqlite_url, databases.store  # SQLite: the store's own modules test both
 PAGE = "http://127.0.0.1:8866/voila/render/notebooks/01-truco.ipynb"
 
 
@@ -177,22 +173,6 @@ def test_your_games_lists_room_games_apart_with_each_person_s_result_and_never_c
             kernel.close()
 
 
-def test_a_room_game_a_computer_helped_in_is_marked_so(store):
-    code = create_room(store, "truco", {}, 2, "low")
-    tokens = [new_token(), new_token()]
-    for token in tokens:
-        take_seat(store, code, token)
-    start_room(store, code)
-    append_move(store, code, 1, 0, "call:truco", helped=True)
-    mine, theirs = (room_games(store, token) for token in tokens)
-    assert [(g.game, g.people, g.started, g.outcome, g.helped) for g in mine] == [("truco", 2, True, None, True)]
-    assert [g.helped for g in theirs] == [False]  # the computer played for seat 0 only
-    finish_room(store, code, {0: (-1.0, "lost"), 1: (1.0, "won")})
-    finish_room(store, code, {0: (9.0, "won"), 1: (-9.0, "lost")})  # a later kernel's write changes nothing
-    assert [(g.points, g.outcome) for g in room_games(store, tokens[1])] == [(1.0, "won")]
-    assert forget_seats(store, tokens[0]) == 1 and room_games(store, tokens[0]) == []
-
-
 def test_a_seat_is_seen_only_while_its_page_gives_signs_of_life(store):
     """A closed page's kernel runs on until the server culls it: its seat counts as here only while the page
     says so (a sign every few seconds), so that the others play for it once it is gone."""
@@ -279,7 +259,6 @@ def test_same_table_again_deals_a_new_game_to_the_same_people_in_the_same_seats(
             kernel.close()
 
 
-@pytest.mark.parametrize("url", ["sqlite"], indirect=True)  # the review reads no store: one is enough
 def test_each_person_s_review_of_a_room_s_deal_judges_their_own_decisions(store):
     kernels = seated(store.url, "pao_de_kuai", 2)
     try:

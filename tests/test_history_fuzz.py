@@ -19,7 +19,7 @@ from tests.test_disclosure import to_the_end
 from tests.test_ui_fuzz import FAILED
 from tests.wire import Wire, custom
 
-postgresql, url, store = databases.postgresql, databases.url, databases.store  # the database fixtures
+url, store = databases.sqlite_url, databases.store  # SQLite: the store's own modules test both
 
 GAME = "pao_de_kuai"
 STEP = st.one_of(

@@ -15,7 +15,7 @@ from cardavia_nb.ui.history.keeper import Keeper
 from tests.scanners import exposed_cards
 from tests import databases
 
-postgresql, url, store = databases.postgresql, databases.url, databases.store  # the database fixtures
+url, store = databases.sqlite_url, databases.store  # SQLite: the store's own modules test both
 
 BACK = "Your match is back"
 

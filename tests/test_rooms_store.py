@@ -12,8 +12,8 @@ from sqlalchemy import select, text
 from cardavia_nb.store import Store, new_token
 from cardavia_nb.store.room_watch import listen
 from cardavia_nb.store.rooms import (
-    RoomError, StaleMove, TakenOver, again, append_move, create_room, followed, moves_since, next_code, progress,
-    room_seed, room_state, seen, start_room, take_seat,
+    RoomError, StaleMove, TakenOver, again, append_move, create_room, finish_room, followed, forget_seats,
+    moves_since, next_code, progress, room_games, room_seed, room_state, seen, start_room, take_seat,
 )
 from cardavia_nb.store.tables import room_moves, room_seats, rooms
 from tests import databases
@@ -196,3 +196,19 @@ def test_a_kernel_hears_at_once_of_a_move_another_kernel_writes_in_its_room_only
         other.close()
     append_move(store, code, 3, 1, "pass")
     assert heard.empty() and not listening._thread.is_alive()
+
+
+def test_a_room_game_a_computer_helped_in_is_marked_so(store):
+    code = create_room(store, "truco", {}, 2, "low")
+    tokens = [new_token(), new_token()]
+    for token in tokens:
+        take_seat(store, code, token)
+    start_room(store, code)
+    append_move(store, code, 1, 0, "call:truco", helped=True)
+    mine, theirs = (room_games(store, token) for token in tokens)
+    assert [(g.game, g.people, g.started, g.outcome, g.helped) for g in mine] == [("truco", 2, True, None, True)]
+    assert [g.helped for g in theirs] == [False]  # the computer played for seat 0 only
+    finish_room(store, code, {0: (-1.0, "lost"), 1: (1.0, "won")})
+    finish_room(store, code, {0: (9.0, "won"), 1: (-9.0, "lost")})  # a later kernel's write changes nothing
+    assert [(g.points, g.outcome) for g in room_games(store, tokens[1])] == [(1.0, "won")]
+    assert forget_seats(store, tokens[0]) == 1 and room_games(store, tokens[0]) == []
