@@ -1,11 +1,16 @@
-"""The browser tests' page opener (tests/browser/conftest.py) loads a page again only when its kernel lost a port
-as it started (jupyter_client#487), and fails at once on anything else; checked with stand-ins, no browser."""
+"""The browser tests' own parts, checked with stand-ins (no browser): the page opener (tests/browser/conftest.py)
+loads a page again only when its kernel lost a port as it started (jupyter_client#487), and fails at once on
+anything else; a page's watch (tests/browser/harness.py) lets a left page's "Cannot send" pass, and only that."""
 
 from __future__ import annotations
+
+import time
+from types import SimpleNamespace
 
 import pytest
 
 from tests.browser.conftest import PORT_RACE, _opener
+from tests.browser.harness import LATE, Watch
 
 
 class Page:
@@ -74,3 +79,19 @@ def test_any_other_hang_or_a_second_one_fails_and_says_what_the_page_showed(said
     with pytest.raises(AssertionError, match="(?s)did not become interactive.*Starting the game"):
         _opener(Context(page), Voila(said))("01-truco.ipynb")
     assert page.loads == (2 if said == PORT_RACE else 1)
+
+
+def said(text: str) -> SimpleNamespace:
+    """A console error as Playwright reports it."""
+    return SimpleNamespace(type="error", text=text, location={"url": "http://127.0.0.1:1/voila/static/x.js"})
+
+
+def test_a_left_page_s_cannot_send_passes_even_when_it_arrives_late_and_nothing_else_does():
+    watch = Watch()
+    watch._arrived()  # a reload has just put the new document in
+    watch._console(said("Error: Cannot send"))  # the old document's last words, delivered late
+    assert watch.console_errors == []
+    watch._console(said("TypeError: x is undefined"))
+    watch.arrived = time.monotonic() - LATE - 1
+    watch._console(said("Error: Cannot send"))  # long after: the page's own
+    assert len(watch.console_errors) == 2

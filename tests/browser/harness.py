@@ -8,6 +8,7 @@ import os
 import socket
 import subprocess
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
@@ -178,6 +179,9 @@ def _said(message) -> str:
     return f"{message.text} ({url})" if url else message.text
 
 
+LATE = 10.0  # seconds after a navigation in which the left document's "Cannot send" may still arrive
+
+
 @dataclass
 class Watch:
     """What a page did that must not happen: console errors, failed and external requests."""
@@ -186,13 +190,14 @@ class Watch:
     failed: list[str] = field(default_factory=list)
     external: list[str] = field(default_factory=list)
     left: bool = False  # a navigation of the page has begun: the document shown is being left
+    arrived: float = float("-inf")  # when the page's last navigation put a new document in (time.monotonic)
 
     def attach(self, page) -> "Watch":
         """Record the page's console errors and requests from now on."""
         page.on("console", lambda m: self._console(m))
         page.on("pageerror", lambda e: self.console_errors.append(str(e)))
         page.on("request", lambda r: self._request(page, r))
-        page.on("framenavigated", lambda frame: frame == page.main_frame and setattr(self, "left", False))
+        page.on("framenavigated", lambda frame: frame == page.main_frame and self._arrived())
         page.on("requestfailed", lambda r: is_local(r.url) and not _leaving(r) and not _drive_call(r) and self.failed.append(f"{r.url} ({r.failure})"))
         return self
 
@@ -202,10 +207,17 @@ class Watch:
         if not is_local(request.url):
             self.external.append(request.url)
 
+    def _arrived(self) -> None:
+        """A new document is in the page: the old one is left."""
+        self.left, self.arrived = False, time.monotonic()
+
     def _console(self, message) -> None:
         """A console error, except Voila's widget manager saying "Cannot send" from a page being left (a
-        reload): the leave closes its kernel connection while a message is on its way (the race of voila#1458)."""
-        if _console_error(message) and not (self.left and "Cannot send" in message.text):
+        reload): the leave closes its kernel connection while a message is on its way (the race of voila#1458).
+        The old document's last words can reach the test after the new one is in (a busy machine delivers them
+        late): within ``LATE`` seconds of a navigation they are still the old page's."""
+        leaving = self.left or time.monotonic() - self.arrived < LATE
+        if _console_error(message) and not (leaving and "Cannot send" in message.text):
             self.console_errors.append(_said(message))
 
     def problems(self) -> list[str]:
