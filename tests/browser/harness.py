@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import secrets
 import socket
 import subprocess
 import sys
@@ -56,11 +57,32 @@ def poll_every_wait() -> None:
             kind.wait_for_function = _polled(kind.wait_for_function)
 
 
+LOWEST_PORT = 10_000
+
+
+def ephemeral_start() -> int:
+    """Where the system's ephemeral ports begin: every kernel's ports and every connection's own port are drawn
+    from there on (Linux's ``ip_local_port_range``; 32768 by default)."""
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
+
+
 def free_port() -> int:
-    """A loopback port nobody listens on now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A loopback port nobody listens on now, drawn below the ephemeral ports: a port the system handed out (bind
+    to 0) could be taken by a kernel's socket before the test's server binds it, and once was, so that a Voila's
+    readiness probe met a kernel instead. Below that range only a server told its port binds one."""
+    top = max(LOWEST_PORT + 1000, ephemeral_start())
+    for _ in range(100):
+        port = LOWEST_PORT + secrets.randbelow(top - LOWEST_PORT)  # not ``random``, which a test may have seeded
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"no free loopback port between {LOWEST_PORT} and {top}")
 
 
 def picture(target, name: str, **options) -> Path:
