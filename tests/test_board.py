@@ -439,7 +439,7 @@ def test_the_board_polls_on_the_kernels_loop_and_stops_when_closed(store, quick_
     async def lesson():
         board = opened(classes)
         cls = created(board, "pao_de_kuai", 1)
-        assert board._timer is not None  # a timer on the running loop, not a thread
+        assert board._ticker.timer is not None  # a timer on the running loop, not a thread
         classes.join(cls, "a" * 43, "Ana")
         classes.finish(cls, "a" * 43, 0, played(cls, 0))
         for _ in range(50):  # the result appears without any call from here
@@ -448,7 +448,7 @@ def test_the_board_polls_on_the_kernels_loop_and_stops_when_closed(store, quick_
                 break
         assert [r["name"] for r in board.data["deals"][0]["rows"]] == ["Ana"]
         board.close()
-        assert board._timer is None
+        assert board._ticker.timer is None
         classes.join(cls, "b" * 43, "Bea")
         await asyncio.sleep(1.5)
         assert [s["name"] for s in board.data["students"]] == ["Ana"]  # closed: no longer read

@@ -22,6 +22,7 @@ from cardavia_nb.classroom.deals import (
 )
 from cardavia_nb.classroom.names import name_key
 from cardavia_nb.classroom.results_files import checked_file
+from cardavia_nb.classroom.rooms import ClassRooms, stamp_parts
 from cardavia_nb.classroom.teacher_key import teacher_id
 from cardavia_nb.core.record import Record
 from cardavia_nb.store.rows import OVER
@@ -75,8 +76,8 @@ def _mistakes(mistakes: Any) -> list[dict[str, Any]]:
     return kept
 
 
-class Classes:
-    """Class sets, students and results in the store's database."""
+class Classes(ClassRooms):
+    """Class sets, students and results in the store's database; the tables a teacher opens (``ClassRooms``)."""
 
     def __init__(self, store: Any):
         """Work on ``store``'s database (its engine, and its transactions that turn failures into words)."""
@@ -300,7 +301,7 @@ class Classes:
                                             .where(class_highs.c.set_id == set_id)).all())
             head = {"code": cls.code, "game": cls.game, "level": cls.level, "deals": cls.deals, "kind": cls.kind,
                     "closed": cls.closed}
-            return build(head, students, results, highs, _now())
+            return {**build(head, students, results, highs, _now()), "rooms": self._rooms_of(connection, set_id)}
 
         return self._run("read the board", work, reads=True)
 
@@ -314,7 +315,7 @@ class Classes:
             (func.max(class_students.c.seen), of_students), (func.sum(class_students.c.playing), of_students),
             (func.count(class_students.c.playing), of_students), (idle, of_students),
             (func.count(class_highs.c.deal), class_highs.c.set_id == set_id),
-            (class_sets.c.closed, class_sets.c.id == set_id)]))
+            (class_sets.c.closed, class_sets.c.id == set_id), *stamp_parts(set_id)]))
         return self._run("read the board", lambda c: tuple(c.execute(query).one()), reads=True)
 
     def high(self, teacher_key: str, set_id: int, deal: int, value: float) -> None:

@@ -17,7 +17,7 @@ import json
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Sequence
 
 from sqlalchemy import func, insert, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
@@ -25,10 +25,10 @@ from sqlalchemy.dialects import postgresql, sqlite
 from cardavia_nb.core.text import Msg
 from cardavia_nb.games import get
 from cardavia_nb.store.errors import Refused
+from cardavia_nb.store.seating import MIN_HUMANS, table_sizes
 from cardavia_nb.store.tables import room_moves, room_seats, rooms
 from cardavia_nb.store.tokens import check_token, new_token, token_key
 
-MIN_HUMANS, MAX_HUMANS = 2, 4
 LEVELS = ("low", "high")  # the levels a table offers
 
 
@@ -116,9 +116,9 @@ def create_room(store: Any, game: str, options: dict[str, Any], humans: int, lev
     """A new room of ``game`` with ``humans`` people's seats and computers at ``level`` in the others: its code
     (256 random bits, URL-safe), which the invite link carries. The deal's seed is drawn here."""
     rules = get(game, **options)  # an unknown game or option raises its own ValueError
-    most = min(MAX_HUMANS, rules.num_players)
-    if isinstance(humans, bool) or not isinstance(humans, int) or not MIN_HUMANS <= humans <= most:
-        raise refused("humans", most=most)
+    sizes = table_sizes(game)
+    if isinstance(humans, bool) or humans not in sizes:
+        raise refused("humans", most=sizes[-1])
     if level not in LEVELS:
         raise refused("level")
     code = new_token()
@@ -190,12 +190,28 @@ def start_room(store: Any, code: str) -> None:
     store.run("start the room", work)
 
 
-def next_code(code: str) -> str:
-    """The code of the room that follows ``code``'s at the same table (*Same table again*): derived from the code,
-    which only the room's kernels hold, so each of them finds the next room and the store, which keeps codes
-    hashed, cannot."""
-    digest = hmac.new(check_token(code).encode(), b"cardavia: the same table again", hashlib.sha256).digest()
+def derived_code(secret: bytes, label: str) -> str:
+    """A room code derived from a secret only kernels hold (a room's code, a class set's seed) and what the room is
+    to it: each kernel that holds the secret finds the same room, and the store, which keeps codes hashed, cannot."""
+    digest = hmac.new(secret, f"cardavia: {label}".encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
+def next_code(code: str) -> str:
+    """The code of the room that follows ``code``'s at the same table (*Same table again*)."""
+    return derived_code(check_token(code).encode(), "the same table again")
+
+
+def seated_room(connection: Any, code: str, game: str, options: str, level: str, players: Sequence[str],
+                now: datetime) -> int:
+    """In ``connection``'s transaction: a room of ``code`` started now, its people's seats held by ``players`` (the
+    seat tokens' keys, seat by seat; computers in the others) and a new deal; its id."""
+    made = connection.execute(insert(rooms).values(
+        code=token_key(code), game=game, options=options, level=level, humans=len(players),
+        seed=secrets.randbits(63), created=now, started=now).returning(rooms.c.id)).scalar_one()
+    connection.execute(insert(room_seats), [dict(room=made, seat=seat, player=player, joined=now, seen=now)
+                                            for seat, player in enumerate(players)])
+    return made
 
 
 def again(store: Any, code: str) -> str:
@@ -209,13 +225,9 @@ def again(store: Any, code: str) -> str:
             raise refused("not_started")
         if connection.execute(select(rooms.c.id).where(rooms.c.code == token_key(following))).first() is not None:
             return  # another person asked first
-        made = connection.execute(insert(rooms).values(
-            code=token_key(following), game=room.game, options=room.options, level=room.level, humans=room.humans,
-            seed=secrets.randbits(63), created=now, started=now).returning(rooms.c.id)).scalar_one()
-        seats = connection.execute(select(room_seats.c.seat, room_seats.c.player)
-                                   .where(room_seats.c.room == room.id)).all()
-        connection.execute(insert(room_seats), [dict(room=made, seat=seat, player=player, joined=now, seen=now)
-                                                for seat, player in seats])
+        players = connection.execute(select(room_seats.c.player).where(room_seats.c.room == room.id)
+                                     .order_by(room_seats.c.seat)).scalars().all()
+        seated_room(connection, following, room.game, room.options, room.level, players, now)
 
     store.run("deal the same table again", work)
     return following
@@ -387,6 +399,6 @@ def room_seed(store: Any, code: str) -> int:
 
 __all__ = [
     "Move", "Room", "RoomError", "RoomGame", "Seat", "StaleMove", "TakenOver", "again", "append_move", "channel",
-    "create_room", "finish_room", "followed", "forget_seats", "moves_since", "next_code", "progress", "room_games", "room_id",
-    "room_seed", "room_state", "seen", "start_room", "take_seat"
+    "create_room", "derived_code", "finish_room", "followed", "forget_seats", "moves_since", "next_code", "progress",
+    "room_games", "room_id", "room_seed", "room_state", "seated_room", "seen", "start_room", "take_seat"
 ]

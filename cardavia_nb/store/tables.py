@@ -129,3 +129,10 @@ room_moves = Table(
     Column("helped", Boolean, nullable=False, server_default=false()),  # a computer's move for a person away
     Column("written", DateTime(timezone=True), nullable=False),
 )
+
+class_rooms = Table(
+    "class_rooms", metadata,
+    Column("set_id", Integer, ForeignKey("class_sets.id", ondelete="CASCADE"), primary_key=True),
+    Column("number", Integer, primary_key=True),  # the room's number in the set: its code derives from it
+    Column("room", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False, unique=True),
+)

@@ -90,6 +90,40 @@ async def _sliced(steps: Steps[Any], going: Callable[[], bool] | None, failed: C
         _failed("steps on the event loop", failed)
 
 
+class Ticker:
+    """``tick()`` every ``seconds`` on the kernel's running event loop while ``going()`` holds: a timer, not a
+    thread, so nothing waits and the page's intents never run beside it. Outside a kernel (no running loop) it
+    never starts: tests call ``tick`` themselves."""
+
+    def __init__(self, seconds: float, tick: Callable[[], Any], going: Callable[[], bool]):
+        self.seconds, self.tick, self.going = seconds, tick, going
+        self.timer: asyncio.TimerHandle | None = None
+
+    def start(self) -> None:
+        """Tick from ``seconds`` from now (already ticking, or no loop: nothing)."""
+        if self.timer is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self.timer = loop.call_later(self.seconds, self._run)
+
+    def _run(self) -> None:
+        """One tick, then the next one ``seconds`` later, while ``going()``."""
+        self.timer = None
+        if not self.going():
+            return
+        self.tick()
+        self.timer = asyncio.get_running_loop().call_later(self.seconds, self._run)
+
+    def stop(self) -> None:
+        """No more ticks."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
+
 def kernel_loop() -> Callable[[Callable[[], None]], Any] | None:
     """How to run work on the running event loop (a kernel's, where the page's intents are handled too), from any
     thread; None where none runs."""
@@ -100,4 +134,4 @@ def kernel_loop() -> Callable[[Callable[[], None]], Any] | None:
     return loop.call_soon_threadsafe
 
 
-__all__ = ["guarded", "in_background", "in_steps", "kernel_loop"]
+__all__ = ["Ticker", "guarded", "in_background", "in_steps", "kernel_loop"]

@@ -25,6 +25,7 @@ from cardavia_nb.core.text import Msg
 from cardavia_nb.store.browser import browser_edition
 from cardavia_nb.store.errors import Refused
 from cardavia_nb.store.location import ROOM_ENV
+from cardavia_nb.store.seating import table_sizes
 from cardavia_nb.ui.assets import module
 from cardavia_nb.ui.background import kernel_loop
 from cardavia_nb.ui.classroom.qr import qr_svg
@@ -129,10 +130,10 @@ class Friends(Panel, Companion):
         if self.store is None or self.token is None:
             self.problem = Msg.of("rooms.no_store")
             return
-        from cardavia_nb.store.rooms import MAX_HUMANS, create_room  # needs SQLAlchemy, which a store has
+        from cardavia_nb.store.rooms import create_room  # needs SQLAlchemy, which a store has
 
         game = self.table.game
-        people = min(MAX_HUMANS, game.num_players)
+        people = table_sizes(game.name)[-1]
         code = self._safely(create_room, self.store, game.name, dict(game.options), people, self.table.level)
         if code is not None:
             self._join(code)

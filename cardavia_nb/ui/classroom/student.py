@@ -31,7 +31,7 @@ from cardavia_nb.review.report import reviewing
 from cardavia_nb.store.browser import browser_edition
 from cardavia_nb.classroom.deals import ClassError, deal_seed, played, set_deal, set_players
 from cardavia_nb.classroom.results_files import results_file
-from cardavia_nb.ui.background import in_steps
+from cardavia_nb.ui.background import Ticker, in_steps
 from cardavia_nb.ui.assets import module
 from cardavia_nb.ui.classroom.student_local import LocalClasses
 from cardavia_nb.ui.classroom.student_view import blocks
@@ -44,6 +44,7 @@ from cardavia_nb.ui.table.companion import Companion
 
 log = logging.getLogger("cardavia_nb.ui.classroom.student")
 MAX_CODE = 200
+TABLES_POLL = 3.0  # seconds between two looks for a table the teacher seated this student at
 FILE_NAME = "cardavia-class-results.json"
 
 
@@ -83,6 +84,8 @@ class ClassPlay(Panel, Companion):
         self.records: dict[int, Record] = {}  # the finished deals' records of this kernel (the results file)
         self._lock = threading.RLock()
         self.thread: threading.Thread | None = None
+        self.room: str | None = None  # the code of the table the teacher seated this student at, once there is one
+        self._tables = Ticker(TABLES_POLL, self._look_for_table, lambda: self.comm is not None and self.joined)
         super().__init__(settings=table.settings, **kwargs)
         table.attach(self)
         self.settings.on_token(self._on_token)
@@ -274,9 +277,27 @@ class ClassPlay(Panel, Companion):
         self._carry_on()
 
     # --- the deals ------------------------------------------------------------------------------
+    def _look_for_table(self) -> None:
+        """Whether the teacher has seated this student at a table (``Classes.my_room``; a class without a shared
+        server has none): the panel then shows its link. A store that fails leaves it for the next look."""
+        mine = getattr(self.classes, "my_room", None)
+        if mine is None or self.cls is None or self.token is None:
+            return
+        try:
+            found = mine(self.cls, self.token)
+        except Exception:  # a store that fails, whatever it raises: the class plays on (the log has why)
+            log.warning("class: the student's table could not be looked up", exc_info=True)
+            return
+        if found != self.room:
+            self.room = found
+            self.refresh()
+
     def _carry_on(self) -> None:
         """Go on with the set: first the finished deals kept under the token that the class does not hold,
-        then the game the keeper brought back if it is one of the set's deals, else the next deal."""
+        then the game the keeper brought back if it is one of the set's deals, else the next deal. From now on
+        the panel looks every few seconds for a table the teacher seats this student at."""
+        self._look_for_table()
+        self._tables.start()
         table = self.table
         if self._keeper is not None:
             self._keeper.keep_apart()  # the class deal in progress comes back; the page's own game waits

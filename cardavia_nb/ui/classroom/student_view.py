@@ -9,15 +9,10 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from cardavia_nb import i18n
-from cardavia_nb.ui.home import PAGES
+from cardavia_nb.ui.addresses import page_beside, student_link
 from cardavia_nb.ui.markdown import literal
-from cardavia_nb.ui.panel import buttons, field, md, note, table
+from cardavia_nb.ui.panel import buttons, field, link, md, note, table
 from cardavia_nb.ui.review.reviewing import outcome, scaled
-
-
-def student_link(game: str, code: str) -> str:
-    """The relative address of the game's page that plays the class of ``code``."""
-    return f"{PAGES[game]}?tab=table&class={code}"
 
 
 def results_blocks(rows: list[dict[str, Any]], lang: str, t: Callable[..., str]) -> list[dict]:
@@ -73,7 +68,7 @@ def blocks(panel: Any, lang: str) -> list[dict]:
     cls = panel.cls
     game = t(f"games.{cls.game}.title")
     if panel.problem == "other_game":
-        return [*out, md(t("classplay.other_game", game=game, link=student_link(cls.game, cls.code)))]
+        return [*out, md(t("classplay.other_game", game=game, link=student_link(None, cls.game, cls.code)))]
     out.append(md(t("classplay.set_line", game=game, deals=cls.deals, level=t(f"ui.level.{cls.level}"))))
     if cls.closed:
         out.append(note(t("classplay.closed"), "info"))
@@ -86,6 +81,9 @@ def blocks(panel: Any, lang: str) -> list[dict]:
         return [*out, md(t("classplay.name_ask")),
                 field("name", t("classplay.name_label"), t("classplay.name_button"), max_length=40)]
     out.append(md(t("classplay.joined_as", name=literal(panel.name))))
+    if panel.room is not None:  # the teacher seated this student at a table: the game page of that room
+        out += [note(t("classplay.table_text"), "ok"),
+                link(page_beside(None, cls.game, f"room={panel.room}"), t("classplay.table_link"), "class-table")]
     deal = panel.deal
     if deal is not None and not panel.over:
         return [*out, note(t("classplay.playing", n=deal + 1, deals=cls.deals))]
@@ -105,4 +103,4 @@ def blocks(panel: Any, lang: str) -> list[dict]:
     return out
 
 
-__all__ = ["blocks", "mine_line", "results_blocks", "review_line", "student_link"]
+__all__ = ["blocks", "mine_line", "results_blocks", "review_line"]

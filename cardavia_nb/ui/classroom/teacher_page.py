@@ -5,8 +5,9 @@ Without the teacher key the page shows nothing but the request for it. The key c
 key field; the kernel checks it against ``$CARDAVIA_TEACHER_HASH`` (``classroom.teacher_ok``) and keeps it server
 side only: no trait or message ever holds it. With it: create a set (game, 1–12 deals, level, on this server or with
 no shared server), choose one of the teacher's sets, and see its board (see ``ui/classroom/teacher_view.py``), close
-the set, export the board as CSV, upload the students' results files, and open a student's deal in the replay at a
-mistake (a ``Table`` below the board, in review mode).
+the set, export the board as CSV, upload the students' results files, open a student's deal in the replay at a
+mistake (a ``Table`` below the board, in review mode), and seat a server set's students at tables of two to four
+(*Tables in class*, ``classroom.rooms``), whose results the board lists apart.
 
 Live: while a set is shown the kernel asks the store for the set's change marker (``Classes.stamp``) once a
 second, on the kernel's own asyncio loop (a timer, not a thread: nothing waits), and draws the board
@@ -15,7 +16,6 @@ again only when it changed; the timer stops when the widget closes.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import threading
 from typing import Any, Mapping
@@ -30,9 +30,10 @@ from cardavia_nb.classroom import HASH_ENV, MAX_DEALS, ClassError, board_csv, te
 from cardavia_nb.store.errors import StoreError
 from cardavia_nb.store.location import ROOM_ENV
 from cardavia_nb.ui.assets import module
-from cardavia_nb.ui.background import in_background
+from cardavia_nb.ui.background import Ticker, in_background
 from cardavia_nb.ui.classroom.high_scores import start_high
 from cardavia_nb.ui.addresses import take_origin
+from cardavia_nb.ui.classroom.tables_view import tables_blocks
 from cardavia_nb.ui.classroom.teacher_view import UPLOAD, board_blocks
 from cardavia_nb.ui.disclosure import class_record
 from cardavia_nb.ui.home import PAGES
@@ -67,7 +68,7 @@ class Board(Panel):
         self._marker: tuple | None = None
         self._said: tuple[Msg, str] | None = None  # the last action's outcome and its tone
         self._origin: str | None = None  # this page's address: the students' link is built beside it
-        self._timer: asyncio.TimerHandle | None = None
+        self._ticker = Ticker(POLL, self.poll, lambda: self.comm is not None and self.chosen is not None and self.teacher)
         self._highs: set[int] = set()  # sets whose High scores this board has set going
         self.high_thread: threading.Thread | None = None  # the last of them (tests wait for it)
         self.upload_thread: threading.Thread | None = None  # the last results file being checked
@@ -150,7 +151,7 @@ class Board(Panel):
             self.notice = i18n.translate("board.store_failed", self.lang)
 
     def _press(self, press: str) -> None:
-        """The form's choices, *Create the set*, a set chosen, *Close*, *Export* and *Replay*."""
+        """The form's choices, *Create the set*, a set chosen, *Close*, *Export*, *Replay* and the tables' sizes."""
         kind, _, value = press.partition(":")
         if kind in CHOICES and value in CHOICES[kind]:
             self.form[kind] = value
@@ -164,6 +165,8 @@ class Board(Panel):
             self._export()
         elif kind == "replay":
             self._replay(value)
+        elif kind == "tables" and value.isdigit() and len(value) == 1:
+            self._tables(int(value))
         else:
             raise Refusal(Msg.of("ui.panel.bad_message"))
 
@@ -195,6 +198,17 @@ class Board(Panel):
         self.classes.close(self._key, self.chosen)
         self._read()
         self._said = (Msg.of("board.closed"), "ok")
+
+    def _tables(self, size: int) -> None:
+        """Seat the shown set's students at tables of ``size`` (``Classes.open_rooms``): each student's class
+        panel shows the link to their table; the board lists the tables apart from the set's deals."""
+        cls = self._set()
+        count, alone = self.classes.open_rooms(self._key, cls.id, size)
+        self._read()
+        said = Msg.of("board.tables.made", count=count)
+        if alone:  # the names are student text: shown as typed
+            said = Msg.of("board.tables.made_alone", count=count, names=literal(", ".join(alone)))
+        self._said = (said, "ok")
 
     def _export(self) -> None:
         """Send the page the board as a CSV file to save."""
@@ -284,27 +298,11 @@ class Board(Panel):
 
     def _watch(self) -> None:
         """Poll once a second on the kernel's running asyncio loop (none outside a kernel: ``poll()`` by hand)."""
-        if self._timer is not None:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        self._timer = loop.call_later(POLL, self._tick)
-
-    def _tick(self) -> None:
-        """One look at the store, then the next one a second later, while the widget is open."""
-        self._timer = None
-        if self.comm is None or self.chosen is None or not self.teacher:
-            return
-        self.poll()
-        self._timer = asyncio.get_running_loop().call_later(POLL, self._tick)
+        self._ticker.start()
 
     def _stop(self) -> None:
         """No more polling."""
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+        self._ticker.stop()
 
     def close(self) -> None:
         """Stop watching the store, then close the widget."""
@@ -326,7 +324,8 @@ class Board(Panel):
         try:
             out += [*self._form(lang), *self._sets(lang)]
             if self.data is not None:
-                out += board_blocks(self.data, self._origin, lang)
+                out += [*board_blocks(self.data, self._origin, lang),
+                        *tables_blocks(self.data["rooms"], self.data["set"], lang)]
         except StoreError:
             out.append(note(t("board.store_failed"), "bad"))
         return out
