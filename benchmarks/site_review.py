@@ -35,7 +35,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, free_port, new_context, show_tab  # noqa: E402
 from tests.browser.pages import SETTLED, TABLE, cards_in, first_play, ids, select  # noqa: E402
-from tests.browser.test_site import OFFLINE, PREFIX, START_MS, UnderPrefix  # noqa: E402
+from tests.browser.test_site import PREFIX, START_MS, UnderPrefix  # noqa: E402
 
 PAGES = {"truco": "01-truco", "pao_de_kuai": "02-pao-de-kuai", "french_tarot": "03-french-tarot"}
 SEEDS = (7, 12, 21, 24, 3, 5, 8, 13, 31, 42)
@@ -184,7 +184,7 @@ def main() -> None:
     results = {}
     try:
         with sync_playwright() as play:
-            browser = play.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, OFFLINE], headless=True)
+            browser = play.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             for game in args.games.split(","):
                 results[game] = measure(browser, base, game, args.deals)
             browser.close()

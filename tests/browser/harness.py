@@ -30,8 +30,10 @@ CHROMIUM_ARGS = [
 ]
 # The tests' browser (benchmarks keep Chromium as users run it): a test's page lives seconds, and V8's optimizing
 # compilers (Maglev, TurboFan) compile on other threads code that never runs long enough to pay for it. Without
-# them the shared-Voila browser run took 371 CPU-s instead of 420, and every test passed.
-TEST_CHROMIUM_ARGS = [*CHROMIUM_ARGS, "--js-flags=--no-opt --no-maglev"]
+# them the shared-Voila browser run took 371 CPU-s instead of 420, and every test passed. The static site's Python
+# (Pyodide, 10 MB of wasm) runs on V8's baseline compiler only: each page's start recompiled it all with TurboFan
+# on other threads; without that the site's three tests took 123-133 CPU-s instead of 149-155, and ran faster.
+TEST_CHROMIUM_ARGS = [*CHROMIUM_ARGS, "--js-flags=--no-opt --no-maglev --no-wasm-tier-up"]
 
 
 # Playwright evaluates a wait_for_function at every animation frame unless told otherwise, which keeps the
