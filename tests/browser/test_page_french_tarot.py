@@ -9,6 +9,7 @@ from cardavia_nb.players.french_tarot import LowPlayer
 from tests.browser.conftest import shot
 from tests.browser.harness import show_tab
 from tests.browser.pages import TABLE, cards_in, log_lines, panel, select, settled
+from tests.browser.test_a11y import game_page_under_axe
 
 NOTEBOOK = "03-french-tarot.ipynb"
 SEED = 2025  # seat 0 speaks first with all three oudlers; after the chien: 9 trumps and the Excuse
@@ -176,3 +177,10 @@ def test_table_bid_chien_discard_poignee_and_tricks_by_clicking(module_page):
     assert log.count("wins the trick") + log.count("You win the trick") >= CARD_CLICKS - 1
     shot(page, "french-tarot-table-tricks")
     watch.assert_clean()
+
+
+def test_axe_finds_no_critical_or_serious_violation(module_page):
+    """The page under axe, tab by tab, in two languages and at both sizes (``test_a11y.game_page_under_axe``),
+    on this module's page after its other tests."""
+    page, watch = module_page(NOTEBOOK)
+    game_page_under_axe(page, watch, NOTEBOOK)

@@ -7,6 +7,7 @@ from cardavia_nb import i18n
 from tests.browser.conftest import shot
 from tests.browser.harness import show_tab
 from tests.browser.pages import cards_in, first_play, log_lines, panel, select, settled
+from tests.browser.test_a11y import game_page_under_axe
 
 NOTEBOOK = "02-pao-de-kuai.ipynb"
 SEED = 24  # a short seeded deal: several multi-card plays, at least one forced pass, the deal ends
@@ -125,3 +126,10 @@ def held_still_under_the_pointer(page, table) -> None:
     tops = card.evaluate(RISE)
     assert len(set(tops)) == 1 and tops[0] < box["y"], f"the hovered card moves: its top goes {tops} (at rest {box['y']})"
     page.mouse.move(0, 0)
+
+
+def test_axe_finds_no_critical_or_serious_violation(module_page):
+    """The page under axe, tab by tab, in two languages and at both sizes (``test_a11y.game_page_under_axe``),
+    on this module's page after its other tests."""
+    page, watch = module_page(NOTEBOOK)
+    game_page_under_axe(page, watch, NOTEBOOK)

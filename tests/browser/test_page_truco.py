@@ -5,6 +5,7 @@ from __future__ import annotations
 from tests.browser.conftest import shot
 from tests.browser.harness import show_tab
 from tests.browser.pages import panel
+from tests.browser.test_a11y import game_page_under_axe
 
 PAGE = "01-truco.ipynb"
 TABLE_SEED = 13  # you are mano in deal 1 (tests/test_lessons_truco.py plays the same deal without a browser)
@@ -87,3 +88,10 @@ def test_table_plays_a_deal_with_envido_and_truco(module_page):
     act(page, table, "next_deal")
     table.locator("[data-testid='facts']", has_text="Deal 2").wait_for()
     watch.assert_clean()
+
+
+def test_axe_finds_no_critical_or_serious_violation(module_page):
+    """The page under axe, tab by tab, in two languages and at both sizes (``test_a11y.game_page_under_axe``),
+    on this module's page after its other tests."""
+    page, watch = module_page(PAGE)
+    game_page_under_axe(page, watch, PAGE)

@@ -24,7 +24,7 @@ def settled(page) -> None:
 def test_game_page_opens_with_header_tabs_and_title(open_page, notebook, game):
     """The skip link first (the first Tab of a page just opened), then the header, the tabs by arrow keys and
     the address. The three game pages share the template: the other two pages' titles and headings in two
-    languages are checked where test_a11y.py opens them."""
+    languages are checked under axe (test_a11y.game_page_under_axe)."""
     page, watch = open_page(notebook, query="lang=pt", wait_for=f"{TABLE}[data-ready='1']")
     settled(page)
     words = WORDS["pt"]
