@@ -10,7 +10,7 @@ from cardavia_nb.ui.review.same_cards import ENV
 # The files that take longest, started first: `make test` hands whole files to two workers (--dist loadfile),
 # and one of these begun last kept one core busy alone for a minute or more after the other had finished.
 LONGEST_FIRST = (
-    "tests/test_packaging.py", "tests/browser/test_table_story.py", "tests/browser/test_page_french_tarot.py",
+    "tests/test_packaging.py", "tests/browser/test_page_french_tarot.py",
     "tests/browser/test_page_pao_de_kuai.py", "tests/browser/test_a11y.py",
     "tests/test_ui_fuzz.py", "tests/test_board.py", "tests/browser/test_table_review.py", "tests/test_classplay.py",
     "tests/test_table_review.py", "tests/browser/test_pages.py", "tests/test_review.py", "tests/test_keeping.py",

@@ -188,7 +188,7 @@ def test_axe_finds_no_critical_or_serious_violation_on_the_home_page(open_page):
 
 def game_page_under_axe(page, watch, notebook: str) -> None:
     """A game page in English at 1366×900: the Learn and Full rules tabs, then the table in the middle of a deal
-    at both sizes (test_table_story.py puts each deal's end under axe, Truco's in Portuguese); then in
+    at both sizes (story.py puts each deal's end under axe, Truco's in Portuguese); then in
     Portuguese, chosen in the settings bar as a player would, at 390×844: the Full rules tab, the table
     with its deal under way. At 390×844 the Learn tab is left out: the same widgets as at 1366×900, its
     longest axe run (the lessons are most of a page's nodes), and nothing in it changes layout on a phone but
@@ -196,6 +196,8 @@ def game_page_under_axe(page, watch, notebook: str) -> None:
     of a test's time); it leaves the page in Portuguese."""
     if not AXE.exists():
         pytest.fail(f"{AXE} is missing: `make test` unpacks axe-core from npm.")
+    if page.evaluate("document.documentElement.lang") != "en":  # the module's story may have left it in another
+        set_look(page, lang="en")
     titled(page, notebook, "en")
     found = on_tabs(page, "desktop", ["learn", "rules"])
     found += [(size, phase, v) for phase, size, v in mid_deal(page, notebook)]

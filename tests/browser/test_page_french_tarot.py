@@ -9,6 +9,7 @@ from cardavia_nb.players.french_tarot import LowPlayer
 from tests.browser.conftest import shot
 from tests.browser.harness import show_tab
 from tests.browser.pages import TABLE, cards_in, log_lines, panel, select, settled
+from tests.browser.story import felt_tells_the_story
 from tests.browser.test_a11y import game_page_under_axe
 
 NOTEBOOK = "03-french-tarot.ipynb"
@@ -176,6 +177,14 @@ def test_table_bid_chien_discard_poignee_and_tricks_by_clicking(module_page):
     log = " ".join(table.locator("[data-testid='log'] li").all_inner_texts())
     assert log.count("wins the trick") + log.count("You win the trick") >= CARD_CLICKS - 1
     shot(page, "french-tarot-table-tricks")
+    watch.assert_clean()
+
+
+
+def test_the_felt_tells_the_story(module_page):
+    """The deal told at both sizes in two languages, to its summary (``story.felt_tells_the_story``)."""
+    page, watch = module_page(NOTEBOOK)
+    felt_tells_the_story(page, "french_tarot")
     watch.assert_clean()
 
 

@@ -7,6 +7,7 @@ from cardavia_nb import i18n
 from tests.browser.conftest import shot
 from tests.browser.harness import show_tab
 from tests.browser.pages import cards_in, first_play, log_lines, panel, select, settled
+from tests.browser.story import felt_tells_the_story
 from tests.browser.test_a11y import game_page_under_axe
 
 NOTEBOOK = "02-pao-de-kuai.ipynb"
@@ -126,6 +127,14 @@ def held_still_under_the_pointer(page, table) -> None:
     tops = card.evaluate(RISE)
     assert len(set(tops)) == 1 and tops[0] < box["y"], f"the hovered card moves: its top goes {tops} (at rest {box['y']})"
     page.mouse.move(0, 0)
+
+
+
+def test_the_felt_tells_the_story(module_page):
+    """The deal told at both sizes in two languages, to its summary (``story.felt_tells_the_story``)."""
+    page, watch = module_page(NOTEBOOK)
+    felt_tells_the_story(page, "pao_de_kuai")
+    watch.assert_clean()
 
 
 def test_axe_finds_no_critical_or_serious_violation(module_page):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tests.browser.conftest import shot
 from tests.browser.harness import show_tab
 from tests.browser.pages import panel
+from tests.browser.story import felt_tells_the_story
 from tests.browser.test_a11y import game_page_under_axe
 
 PAGE = "01-truco.ipynb"
@@ -87,6 +88,14 @@ def test_table_plays_a_deal_with_envido_and_truco(module_page):
     shot(page, "truco-table-deal")
     act(page, table, "next_deal")
     table.locator("[data-testid='facts']", has_text="Deal 2").wait_for()
+    watch.assert_clean()
+
+
+
+def test_the_felt_tells_the_story(module_page):
+    """The deal told at both sizes in two languages, to its summary (``story.felt_tells_the_story``)."""
+    page, watch = module_page(PAGE)
+    felt_tells_the_story(page, "truco")
     watch.assert_clean()
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from cardavia_nb import i18n
 from tests.browser.pages import TABLE, plain_move, played, set_look, wait
 from tests.browser.conftest import look
-from tests.browser.test_table_story import SIZES
+from tests.browser.story import SIZES
 
 NOTEBOOK = "../tests/notebooks/truco-match-end.ipynb"  # served from the repository root
 
