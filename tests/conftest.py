@@ -12,7 +12,7 @@ from cardavia_nb.ui.review.same_cards import ENV
 LONGEST_FIRST = (
     "tests/test_packaging.py", "tests/browser/test_page_french_tarot.py",
     "tests/browser/test_page_pao_de_kuai.py", "tests/browser/test_a11y.py",
-    "tests/test_ui_fuzz.py", "tests/test_board.py", "tests/browser/test_table_review.py", "tests/test_classplay.py",
+    "tests/test_ui_fuzz.py", "tests/test_board.py", "tests/test_classplay.py",
     "tests/test_table_review.py", "tests/browser/test_pages.py", "tests/test_review.py", "tests/test_keeping.py",
     "tests/test_french_tarot_conformance.py", "tests/test_pao_de_kuai_conformance.py", "tests/test_store_history.py",
 )

@@ -14,7 +14,7 @@ from cardavia_nb.classroom import Classes
 from tests.browser.conftest import PAGE_DEADLINE_MS, picture, shot, shown
 from tests.browser.harness import Watch, new_context
 from tests.browser.pages import TABLE, wait
-from tests.browser.test_table_review import play_to_the_end
+from tests.browser.reviewing import play_to_the_end
 
 
 def opened(page, url: str) -> None:

@@ -7,6 +7,7 @@ from cardavia_nb import i18n
 from tests.browser.conftest import shot
 from tests.browser.harness import show_tab
 from tests.browser.pages import cards_in, first_play, log_lines, panel, select, settled
+from tests.browser.reviewing import CASES, reviewed_by_keyboard
 from tests.browser.story import felt_tells_the_story
 from tests.browser.test_a11y import game_page_under_axe
 
@@ -134,6 +135,13 @@ def test_the_felt_tells_the_story(module_page):
     """The deal told at both sizes in two languages, to its summary (``story.felt_tells_the_story``)."""
     page, watch = module_page(NOTEBOOK)
     felt_tells_the_story(page, "pao_de_kuai")
+    watch.assert_clean()
+
+
+def test_the_deal_is_reviewed_by_keyboard_after_it_is_over(module_page):
+    """A deal to its end, its record, the review stepped through by keyboard (``reviewing.reviewed_by_keyboard``)."""
+    page, watch = module_page(NOTEBOOK)
+    reviewed_by_keyboard(page, *CASES["pao_de_kuai"])
     watch.assert_clean()
 
 

@@ -18,7 +18,7 @@ from cardavia_nb import i18n
 from tests.browser.conftest import PAGE_DEADLINE_MS, shot
 from tests.browser.harness import free_port, new_context, server_process
 from tests.browser.pages import TABLE, ids, offered, played, wait
-from tests.browser.test_table_review import PANEL, play_to_the_end
+from tests.browser.reviewing import PANEL, play_to_the_end
 from tests.browser.story import SIZES
 
 PAGE = "voila/render/notebooks/01-truco.ipynb"

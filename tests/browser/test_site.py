@@ -21,7 +21,7 @@ from tests.browser.conftest import READY, shot
 from tests.browser.harness import ROOT, Watch, free_port, new_context, show_tab
 from tests.browser.pages import TABLE, high_has_played
 from tests.browser.test_resume import back_words
-from tests.browser.test_table_review import play_to_the_end
+from tests.browser.reviewing import play_to_the_end
 
 SITE = ROOT / "_site"
 PREFIX = "/cardavia_nb/"  # a GitHub Pages project site lives at /<repo>/

@@ -3,7 +3,8 @@ summary (its arrival leaves a record being pasted alone), the record downloaded,
 refused in words, the review opened and stepped through by keyboard alone (arrows, Home, End, the
 hands shown by Space), a mistake opened and another move tried there before High's is shown, axe clean,
 a practice deal taken over from that move and left again, and back to the summary; Truco at 1366×900 in
-English, Pao De Kuai at 390×844 in French (screenshots tests/artifacts/review-<game>-<seed>-<lang>-<size>-*.png)."""
+English, Pao De Kuai at 390×844 in French (screenshots tests/artifacts/review-<game>-<seed>-<lang>-<size>-*.png),
+each on the page its game's page module has open (``reviewed_by_keyboard``)."""
 
 from __future__ import annotations
 
@@ -20,13 +21,13 @@ from cardavia_nb.ui.review.reviewing import WORLDS
 from cardavia_nb.ui.table.summary import signed
 from tests.browser.conftest import look, picture
 from tests.browser.harness import AXE, axe_violations, show_tab
-from tests.browser.pages import SETTLED, TABLE, high_has_played, plain_move, wait
+from tests.browser.pages import SETTLED, TABLE, high_has_played, plain_move, set_look, wait
 
 # The page must show exactly the mistakes the same record's review finds in this process; Truco deal 7,
 # played by the first card or the first answer, must hold one (Quiero where High says No quiero), so
 # the mistake, find-it-yourself and take-over steps always run; Pao De Kuai's deal 24 (played by
 # passing whenever it may) runs them too when its review finds a mistake.
-CASES = [("01-truco.ipynb", 7, "en", (1366, 900), True), ("02-pao-de-kuai.ipynb", 24, "fr", (390, 844), False)]
+CASES = {"truco": ("01-truco.ipynb", 7, "en", (1366, 900), True), "pao_de_kuai": ("02-pao-de-kuai.ipynb", 24, "fr", (390, 844), False)}
 PANEL = f"{TABLE} .cv-review-slot"
 BAD_RECORD = json.dumps({"format": "cardavia-record/7"})  # a record of a newer format: refused in one sentence
 
@@ -60,11 +61,14 @@ def focused(page) -> str:
     return page.evaluate("document.activeElement?.dataset?.testid || document.activeElement?.tagName")
 
 
-@pytest.mark.parametrize(("notebook", "seed", "lang", "size", "mistaken"), CASES)
-def test_the_deal_is_reviewed_by_keyboard_after_it_is_over(open_page, notebook, seed, lang, size, mistaken):
+def reviewed_by_keyboard(page, notebook: str, seed: int, lang: str, size: tuple[int, int], mistaken: bool) -> None:
+    """The deal ``seed`` played to its end on ``page`` (``notebook``'s page, open at any tab and in any language:
+    each game's page module runs this on its page), then everything the module docstring says, in ``lang`` at
+    ``size``; ``mistaken``: the review must find a mistake."""
     if not AXE.exists():
         pytest.fail(f"{AXE} is missing: `make test` unpacks axe-core from npm.")
-    page, watch = open_page(notebook, f"lang={lang}", wait_for=f"{TABLE}[data-ready='1']")
+    if page.evaluate("document.documentElement.lang") != lang:
+        set_look(page, lang=lang)
     show_tab(page, "table")
     page.set_viewport_size(dict(zip(("width", "height"), size)))
     table = page.locator(TABLE)
@@ -187,4 +191,3 @@ def test_the_deal_is_reviewed_by_keyboard_after_it_is_over(open_page, notebook, 
     table.locator("[data-testid='result']").wait_for()
     page.wait_for_function("() => document.activeElement?.dataset?.testid === 'review'")
     assert table.locator("[data-testid='result'] [data-testid='same-cards']").inner_text() == same
-    watch.assert_clean()
