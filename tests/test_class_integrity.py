@@ -136,8 +136,12 @@ def test_a_result_not_written_before_a_reload_is_written_from_the_kept_row(store
     monkeypatch.undo()
     monkeypatch.setattr(student_module, "reviewing", no_mistakes)
     again = Page(store, "pao_de_kuai", cls.code, token)  # a reload with the store answering again
-    assert again.panel.deal == 1 and set_deal_at(again, cls) == 1 and not again.panel.over  # never deal 1 again
     assert classes.student(cls, token)["done"] == [0] and again.panel.done == {0}
+    # the finished deal at its end with its results, as the page left it: never played again
+    assert again.panel.deal == 0 and again.panel.over and again.panel.results[0]
+    assert again.table.game.deal_over(again.table.state)
+    send(again.panel, {"type": "press", "id": "next"})
+    assert again.panel.deal == 1 and set_deal_at(again, cls) == 1 and not again.panel.over
 
 
 def test_a_closed_set_refuses_the_result_in_words_and_the_deal_is_not_dealt_again(store, classes):

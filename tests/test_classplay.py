@@ -237,6 +237,24 @@ def test_a_reload_resumes_the_class_deal_in_play_and_never_deals_a_finished_one_
     assert third.panel.deal == 2 and rows(classes, class_results) == 2
 
 
+@pytest.mark.parametrize("game", ["pao_de_kuai", "french_tarot"])
+def test_a_reload_on_a_deal_that_ended_its_game_shows_its_results_and_deals_nothing(store, classes, game):
+    """A set's deal that ends its game (every Pao De Kuai and Tarot deal; a Truco deal whose falta envido ends the
+    match, as in fc45's browser run) leaves no game in play: a reload shows that deal's end and its class results, as a reload on any other
+    finished deal does, and the next deal waits for the student's Next (fc45: the page dealt it at once)."""
+    cls = classes.create(TEACHER, game, "low", 2)
+    token = new_token()
+    first = Page(store, game, cls.code, token, name="Ana")
+    first.finish_deal()
+    assert classes.student(cls, token)["done"] == [0]
+    again = Page(store, game, cls.code, token)  # a reload: a new kernel's table, keeper and panel
+    assert again.panel.deal == 0 and again.panel.over and again.panel.results[0]
+    assert again.table.game.deal_over(again.table.state) and again.table.state == first.table.state
+    assert classes.student(cls, token)["playing"] is None  # the next deal is not begun
+    send(again.panel, {"type": "press", "id": "next"})
+    assert again.panel.deal == 1 and not again.panel.over
+
+
 def test_a_class_deal_is_kept_apart_from_the_pages_own_games(store, classes):
     cls = classes.create(TEACHER, "pao_de_kuai", "low", 2)
     token = new_token()

@@ -66,6 +66,20 @@ def test_a_game_in_progress_elsewhere_is_found_by_its_game_name(store):
     assert store.elsewhere(new_token(), "truco") is None
 
 
+def test_the_last_class_deal_is_the_newest_in_play_or_finished_never_a_left_one_nor_the_pages_own(store):
+    token = new_token()
+    assert store.last_class_deal(token, "truco") is None
+    _save(store, token)  # the page's own game
+    first = _save(store, token, class_deal=True)
+    _save(store, token, class_deal=True, game_id=first, over=True, points=1, outcome="won")
+    assert store.last_class_deal(token, "truco").id == first and store.last_class_deal(token, "truco").over
+    second = _save(store, token, class_deal=True)
+    assert store.last_class_deal(token, "truco").id == second
+    third = _save(store, token, class_deal=True)  # a new class deal leaves the one in play apart
+    assert store.get(token, second).status == "left" and store.last_class_deal(token, "truco").id == third
+    assert store.last_class_deal(token, "pao_de_kuai") is None and store.last_class_deal(new_token(), "truco") is None
+
+
 def test_sqlite_commits_without_waiting_for_the_disk_in_wal_mode(store):
     if store.engine.dialect.name != "sqlite":
         pytest.skip("a SQLite setting")

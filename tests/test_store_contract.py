@@ -25,6 +25,7 @@ from tests.test_store import (  # noqa: F401
     test_a_token_reads_and_writes_only_its_own_games,
     test_download_all_gives_every_record_oldest_first_and_delete_removes_them,
     test_history_counts_finished_games_per_game_and_level,
+    test_the_last_class_deal_is_the_newest_in_play_or_finished_never_a_left_one_nor_the_pages_own,
 )
 from tests.test_store_history import (  # noqa: F401
     test_a_finished_game_is_counted_and_an_unfinished_one_kept_apart,

@@ -181,6 +181,11 @@ class PageStore:
         found = self._mine(token, lambda s: s.game == game and s.status == PLAYING and s.class_deal == class_deal)
         return found[0] if found else None
 
+    def last_class_deal(self, token: str, game: str) -> Saved | None:
+        """The token's newest class deal of this name, in progress or finished (not left), or None."""
+        found = self._mine(token, lambda s: s.game == game and s.status in (PLAYING, OVER) and s.class_deal)
+        return found[0] if found else None
+
     def elsewhere(self, token: str, game: str) -> Saved | None:
         """The token's newest game in progress of another name than ``game`` (its own page resumes it), or None."""
         found = self._mine(token, lambda s: s.game != game and s.status == PLAYING and not s.class_deal)

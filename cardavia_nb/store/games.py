@@ -147,6 +147,13 @@ class Store:
                            games.c.class_deal == class_deal, limit=1)
         return found[0] if found else None
 
+    def last_class_deal(self, token: str, game: str) -> Saved | None:
+        """The token's newest class deal of this name, in progress or finished (not left), or None: a reload brings
+        back the deal the student was at, even one that ended its game (its results are on the page)."""
+        found = self._rows(token, games.c.game == game, games.c.status.in_((PLAYING, OVER)),
+                           games.c.class_deal.is_(True), limit=1)
+        return found[0] if found else None
+
     def elsewhere(self, token: str, game: str) -> Saved | None:
         """The token's newest game in progress of another name than ``game`` (its own page resumes it), or None."""
         found = self._rows(token, games.c.game != game, games.c.status == PLAYING, games.c.class_deal.is_(False),

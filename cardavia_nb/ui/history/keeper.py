@@ -131,11 +131,12 @@ class Keeper(Companion):
         return None
 
     def _resume(self, saved: Any) -> None:
-        """Bring ``saved`` back on the table, or say that it no longer replays and keep a new game."""
+        """Bring ``saved`` back on the table (a finished class deal too: its end, with its results), or say that it
+        no longer replays and keep a new game."""
         table = self.table
         try:
             record = Record.from_json(saved.record)
-            self.game_id, self._new_row, self._moves, self._over = saved.id, False, len(record.actions), False
+            self.game_id, self._new_row, self._moves, self._over = saved.id, False, len(record.actions), saved.over
             self._fresh = -1  # a game brought back is a game in progress, even before its next move
             table.resume(record, secret=self.apart)  # its computer moves, if any, are saved in this row
         except Exception:  # a record of another version may fail anywhere in replaying: never the page's problem
@@ -209,14 +210,15 @@ class Keeper(Companion):
     def keep_apart(self) -> None:
         """From now on the table deals a class's deals (``ui/classroom/student.py``): their rows are kept apart, so the
         game page never resumes one (its end would show the deal's code) and *Your games* never counts one;
-        the class deal in progress, if any, comes back on the table."""
+        the class deal the student was at, if any, comes back on the table: in progress, or finished (a deal that
+        ended its game: every Pao De Kuai and Tarot deal), whose end and results the page showed."""
         if self.apart:
             return
         self.apart, self.game_id, self._new_row, self._owed = True, None, True, None
         store = self.store
         if store is None or self.token is None:
             return
-        saved = self._safely(store.in_progress, self.token, self.table.game.name, class_deal=True)
+        saved = self._safely(store.last_class_deal, self.token, self.table.game.name)
         if saved is not None:
             self._resume(saved)
 
