@@ -9,8 +9,7 @@ from cardavia_nb.players.french_tarot import LowPlayer
 from tests.browser.conftest import shot
 from tests.browser.harness import show_tab
 from tests.browser.pages import TABLE, cards_in, log_lines, panel, select, settled
-from tests.browser.story import felt_tells_the_story
-from tests.browser.test_a11y import game_page_under_axe
+from tests.browser.page_checks import axe_test, story_test
 
 NOTEBOOK = "03-french-tarot.ipynb"
 SEED = 2025  # seat 0 speaks first with all three oudlers; after the chien: 9 trumps and the Excuse
@@ -181,15 +180,6 @@ def test_table_bid_chien_discard_poignee_and_tricks_by_clicking(module_page):
 
 
 
-def test_the_felt_tells_the_story(module_page):
-    """The deal told at both sizes in two languages, to its summary (``story.felt_tells_the_story``)."""
-    page, watch = module_page(NOTEBOOK)
-    felt_tells_the_story(page, "french_tarot")
-    watch.assert_clean()
-
-
-def test_axe_finds_no_critical_or_serious_violation(module_page):
-    """The page under axe, tab by tab, in two languages and at both sizes (``test_a11y.game_page_under_axe``),
-    on this module's page after its other tests."""
-    page, watch = module_page(NOTEBOOK)
-    game_page_under_axe(page, watch, NOTEBOOK)
+# Last, on the page the tests above opened (tests/browser/page_checks.py).
+test_the_felt_tells_the_story = story_test(NOTEBOOK, "french_tarot")
+test_axe_finds_no_critical_or_serious_violation = axe_test(NOTEBOOK)

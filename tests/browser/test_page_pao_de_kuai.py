@@ -7,9 +7,7 @@ from cardavia_nb import i18n
 from tests.browser.conftest import shot
 from tests.browser.harness import show_tab
 from tests.browser.pages import cards_in, first_play, log_lines, panel, select, settled
-from tests.browser.reviewing import CASES, reviewed_by_keyboard
-from tests.browser.story import felt_tells_the_story
-from tests.browser.test_a11y import game_page_under_axe
+from tests.browser.page_checks import axe_test, review_test, story_test
 
 NOTEBOOK = "02-pao-de-kuai.ipynb"
 SEED = 24  # a short seeded deal: several multi-card plays, at least one forced pass, the deal ends
@@ -131,22 +129,7 @@ def held_still_under_the_pointer(page, table) -> None:
 
 
 
-def test_the_felt_tells_the_story(module_page):
-    """The deal told at both sizes in two languages, to its summary (``story.felt_tells_the_story``)."""
-    page, watch = module_page(NOTEBOOK)
-    felt_tells_the_story(page, "pao_de_kuai")
-    watch.assert_clean()
-
-
-def test_the_deal_is_reviewed_by_keyboard_after_it_is_over(module_page):
-    """A deal to its end, its record, the review stepped through by keyboard (``reviewing.reviewed_by_keyboard``)."""
-    page, watch = module_page(NOTEBOOK)
-    reviewed_by_keyboard(page, *CASES["pao_de_kuai"])
-    watch.assert_clean()
-
-
-def test_axe_finds_no_critical_or_serious_violation(module_page):
-    """The page under axe, tab by tab, in two languages and at both sizes (``test_a11y.game_page_under_axe``),
-    on this module's page after its other tests."""
-    page, watch = module_page(NOTEBOOK)
-    game_page_under_axe(page, watch, NOTEBOOK)
+# Last, on the page the tests above opened (tests/browser/page_checks.py).
+test_the_felt_tells_the_story = story_test(NOTEBOOK, "pao_de_kuai")
+test_the_deal_is_reviewed_by_keyboard_after_it_is_over = review_test(NOTEBOOK, "pao_de_kuai")
+test_axe_finds_no_critical_or_serious_violation = axe_test(NOTEBOOK)

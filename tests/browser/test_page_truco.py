@@ -5,9 +5,7 @@ from __future__ import annotations
 from tests.browser.conftest import shot
 from tests.browser.harness import show_tab
 from tests.browser.pages import panel
-from tests.browser.reviewing import CASES, reviewed_by_keyboard
-from tests.browser.story import felt_tells_the_story
-from tests.browser.test_a11y import game_page_under_axe
+from tests.browser.page_checks import axe_test, review_test, story_test
 
 PAGE = "01-truco.ipynb"
 TABLE_SEED = 13  # you are mano in deal 1 (tests/test_lessons_truco.py plays the same deal without a browser)
@@ -93,22 +91,7 @@ def test_table_plays_a_deal_with_envido_and_truco(module_page):
 
 
 
-def test_the_felt_tells_the_story(module_page):
-    """The deal told at both sizes in two languages, to its summary (``story.felt_tells_the_story``)."""
-    page, watch = module_page(PAGE)
-    felt_tells_the_story(page, "truco")
-    watch.assert_clean()
-
-
-def test_the_deal_is_reviewed_by_keyboard_after_it_is_over(module_page):
-    """A deal to its end, its record, the review stepped through by keyboard (``reviewing.reviewed_by_keyboard``)."""
-    page, watch = module_page(PAGE)
-    reviewed_by_keyboard(page, *CASES["truco"])
-    watch.assert_clean()
-
-
-def test_axe_finds_no_critical_or_serious_violation(module_page):
-    """The page under axe, tab by tab, in two languages and at both sizes (``test_a11y.game_page_under_axe``),
-    on this module's page after its other tests."""
-    page, watch = module_page(PAGE)
-    game_page_under_axe(page, watch, PAGE)
+# Last, on the page the tests above opened (tests/browser/page_checks.py).
+test_the_felt_tells_the_story = story_test(PAGE, "truco")
+test_the_deal_is_reviewed_by_keyboard_after_it_is_over = review_test(PAGE, "truco")
+test_axe_finds_no_critical_or_serious_violation = axe_test(PAGE)
