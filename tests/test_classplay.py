@@ -148,6 +148,14 @@ def test_two_students_are_dealt_the_sets_deals_in_order_the_same_cards(store, cl
     assert classes.student(cls, ana.settings.token)["done"] == [0, 1]
 
 
+def test_the_set_line_says_one_deal_in_the_singular_in_every_language(store, classes):
+    cls = classes.create(TEACHER, "truco", "low", 1)
+    page = Page(store, "truco", cls.code, new_token(), name="Ana")
+    for lang, said in {"en": ": 1 deal,", "pt": ": 1 mão,", "fr": ": 1 donne,", "nl": ": 1 spel,", "es": ": 1 mano,"}.items():
+        page.settings.lang = lang
+        assert said in page.text(), (lang, page.text()[:400])
+
+
 def test_a_name_taken_by_another_student_is_refused_in_words(store, classes):
     cls = classes.create(TEACHER, "french_tarot", "low", 2)
     Page(store, "french_tarot", cls.code, new_token(), name="Ana")

@@ -69,7 +69,7 @@ def blocks(panel: Any, lang: str) -> list[dict]:
     game = t(f"games.{cls.game}.title")
     if panel.problem == "other_game":
         return [*out, md(t("classplay.other_game", game=game, link=student_link(None, cls.game, cls.code)))]
-    out.append(md(t("classplay.set_line", game=game, deals=cls.deals, level=t(f"ui.level.{cls.level}"))))
+    out.append(md(t("classplay.set_line", game=game, count=cls.deals, level=t(f"ui.level.{cls.level}"))))
     if cls.closed:
         out.append(note(t("classplay.closed"), "info"))
         for deal, rows in sorted(panel.results.items()):
