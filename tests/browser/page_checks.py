@@ -9,7 +9,7 @@ from typing import Callable
 
 from tests.browser.reviewing import CASES, reviewed_by_keyboard
 from tests.browser.story import felt_tells_the_story
-from tests.browser.test_a11y import game_page_under_axe
+from tests.browser.test_a11y import contrast_kept, game_page_under_axe
 
 
 def story_test(notebook: str, game: str) -> Callable:
@@ -39,4 +39,14 @@ def axe_test(notebook: str) -> Callable:
         page, watch = module_page(notebook)
         game_page_under_axe(page, watch, notebook)
     test.__doc__ = axe_test.__doc__
+    return test
+
+
+def contrast_test(notebook: str) -> Callable:
+    """Text, suit colours and focus rings keep their contrast at the slider extremes, light and dark
+    (``test_a11y.contrast_kept``); assigned after the axe check, as it leaves the sliders at their extremes."""
+    def test(module_page):
+        page, watch = module_page(notebook)
+        contrast_kept(page, watch)
+    test.__doc__ = contrast_test.__doc__
     return test
