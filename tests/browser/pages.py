@@ -68,6 +68,13 @@ def set_look(page, **values) -> None:
     page.wait_for_timeout(300)
 
 
+def in_language(page, lang: str) -> None:
+    """The page in ``lang``, chosen in the settings bar when it is in another (a module's page, which its earlier
+    tests may have left in any language)."""
+    if page.evaluate("document.documentElement.lang") != lang:
+        set_look(page, lang=lang)
+
+
 def ids(page, selector: str) -> list[str]:
     """The action ids of the table's elements that match ``selector``."""
     return page.locator(f"{TABLE} {selector}").evaluate_all("nodes => nodes.map(n => n.dataset.actionId)")

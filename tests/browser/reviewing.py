@@ -21,7 +21,7 @@ from cardavia_nb.ui.review.reviewing import WORLDS
 from cardavia_nb.ui.table.summary import signed
 from tests.browser.conftest import look, picture
 from tests.browser.harness import AXE, axe_violations, show_tab
-from tests.browser.pages import SETTLED, TABLE, high_has_played, plain_move, set_look, wait
+from tests.browser.pages import SETTLED, TABLE, high_has_played, in_language, plain_move, wait
 
 # The page must show exactly the mistakes the same record's review finds in this process; Truco deal 7,
 # played by the first card or the first answer, must hold one (Quiero where High says No quiero), so
@@ -67,8 +67,7 @@ def reviewed_by_keyboard(page, notebook: str, seed: int, lang: str, size: tuple[
     ``size``; ``mistaken``: the review must find a mistake."""
     if not AXE.exists():
         pytest.fail(f"{AXE} is missing: `make test` unpacks axe-core from npm.")
-    if page.evaluate("document.documentElement.lang") != lang:
-        set_look(page, lang=lang)
+    in_language(page, lang)
     show_tab(page, "table")
     page.set_viewport_size(dict(zip(("width", "height"), size)))
     table = page.locator(TABLE)

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from cardavia_nb import i18n
 from tests.browser.conftest import look
 from tests.browser.harness import axe_violations, show_tab
-from tests.browser.pages import SUMMARY_BUTTON, TABLE, high_has_played, move, plain_move, played, set_look, wait
+from tests.browser.pages import SUMMARY_BUTTON, TABLE, high_has_played, in_language, move, plain_move, played, set_look, wait
 
 GAMES = {"truco": ("01-truco.ipynb", 13), "pao_de_kuai": ("02-pao-de-kuai.ipynb", 24),
          "french_tarot": ("03-french-tarot.ipynb", 1)}
@@ -140,8 +140,7 @@ def felt_tells_the_story(page, game: str) -> None:
     """``game``'s seeded deal told on ``page`` (its game page, open at any tab and in any language), to its summary."""
     _, seed = GAMES[game]
     first, second = LANGS[game]
-    if page.evaluate("document.documentElement.lang") != first:
-        set_look(page, lang=first)
+    in_language(page, first)
     at(page, "desktop")
     show_tab(page, "table")
     table = page.locator(TABLE)

@@ -9,7 +9,7 @@ import pytest
 from cardavia_nb.ui.page import page_words
 from tests.browser.conftest import picture, shot
 from tests.browser.harness import AXE, axe_violations, show_tab
-from tests.browser.pages import TABLE, cards_in, first_play, ids, played, select, set_look, wait
+from tests.browser.pages import TABLE, cards_in, first_play, ids, in_language, played, select, set_look, wait
 
 HOME = "00-cardavia.ipynb"
 GAMES = {"01-truco.ipynb": "truco", "02-pao-de-kuai.ipynb": "pao_de_kuai", "03-french-tarot.ipynb": "french_tarot"}
@@ -145,8 +145,7 @@ def contrast_kept(page, watch) -> None:
     """Text, suit colours and focus rings keep their contrast at the slider extremes on the Truco page (on its
     table tab): in the light theme, then the dark one. The Truco page module runs it last, on its page (it
     leaves the sliders at their extremes)."""
-    if page.evaluate("document.documentElement.lang") != "en":  # the axe check before it leaves it in Portuguese
-        set_look(page, lang="en")
+    in_language(page, "en")  # the axe check before it leaves it in Portuguese
     page.set_viewport_size(dict(zip(("width", "height"), VIEWPORTS["desktop"])))
     show_tab(page, "table")
     low = []
@@ -203,8 +202,7 @@ def game_page_under_axe(page, watch, notebook: str) -> None:
     of a test's time); it leaves the page in Portuguese."""
     if not AXE.exists():
         pytest.fail(f"{AXE} is missing: `make test` unpacks axe-core from npm.")
-    if page.evaluate("document.documentElement.lang") != "en":  # the module's story may have left it in another
-        set_look(page, lang="en")
+    in_language(page, "en")  # the module's story may have left it in another
     titled(page, notebook, "en")
     found = on_tabs(page, "desktop", ["learn", "rules"])
     found += [(size, phase, v) for phase, size, v in mid_deal(page, notebook)]
