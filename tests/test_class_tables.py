@@ -35,11 +35,11 @@ def joined(classes: Classes, cls, count: int) -> None:
 
 
 def test_students_sit_in_the_order_they_joined_and_one_alone_joins_the_last_table_with_a_seat():
-    assert tables_of(list("abcde"), 2, seats=3) == ([["a", "b"], ["c", "d", "e"]], [])  # Pao De Kuai seats three
-    assert tables_of(list("abcde"), 2, seats=2) == ([["a", "b"], ["c", "d"]], ["e"])  # Truco seats two
-    assert tables_of(list("abcde"), 4, seats=4) == ([["a", "b", "c", "d"]], ["e"])  # a full table of four
-    assert tables_of(list("abcdef"), 4, seats=4) == ([["a", "b", "c", "d"], ["e", "f"]], [])
-    assert tables_of(["a"], 2, seats=4) == ([], ["a"])
+    assert tables_of(list("abcde"), 2, most=3) == ([["a", "b"], ["c", "d", "e"]], [])  # Pao De Kuai seats three
+    assert tables_of(list("abcde"), 2, most=2) == ([["a", "b"], ["c", "d"]], ["e"])  # Truco seats two
+    assert tables_of(list("abcde"), 4, most=4) == ([["a", "b", "c", "d"]], ["e"])  # a full table of four
+    assert tables_of(list("abcdef"), 4, most=4) == ([["a", "b", "c", "d"], ["e", "f"]], [])
+    assert tables_of(["a"], 2, most=4) == ([], ["a"])
 
 
 def test_the_teacher_opens_tables_each_student_holds_a_seat_and_finds_the_code(store):

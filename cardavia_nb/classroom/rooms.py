@@ -48,7 +48,7 @@ class ClassRooms:
                 select(class_students.c.player, class_students.c.name)
                 .where(class_students.c.set_id == set_id, class_students.c.player.is_not(None))
                 .order_by(class_students.c.joined, class_students.c.id)).all()
-            tables, alone = tables_of(students, size, get(cls.game).num_players)
+            tables, alone = tables_of(students, size, sizes[-1])
             if not tables:
                 raise refused("rooms_too_few")
             last = connection.execute(select(func.coalesce(func.max(class_rooms.c.number), 0))

@@ -15,13 +15,13 @@ def table_sizes(game: str) -> range:
     return range(MIN_HUMANS, min(MAX_HUMANS, get(game).num_players) + 1)
 
 
-def tables_of(people: list[Any], size: int, seats: int) -> tuple[list[list[Any]], list[Any]]:
-    """``people`` in order, ``size`` to a table; one left alone joins the last table when it has a seat (of
-    ``seats``), else stays out. The tables, and who stays out."""
+def tables_of(people: list[Any], size: int, most: int) -> tuple[list[list[Any]], list[Any]]:
+    """``people`` in order, ``size`` to a table; one left alone joins the last table when it has a seat (a table
+    seats ``most`` people at most: ``table_sizes(game)[-1]``), else stays out. The tables, and who stays out."""
     tables = [people[i:i + size] for i in range(0, len(people), size)]
     if tables and len(tables[-1]) < MIN_HUMANS:
         lone = tables.pop()
-        if tables and len(tables[-1]) + len(lone) <= min(seats, MAX_HUMANS):
+        if tables and len(tables[-1]) + len(lone) <= most:
             tables[-1] = tables[-1] + lone
         else:
             return tables, lone
