@@ -12,7 +12,7 @@ from tests.browser.harness import Watch, new_context
 from tests.browser.pages import TABLE
 from tests.browser.test_class_board import PANEL as BOARD
 from tests.browser.test_class_play import opened, until
-from tests.browser.test_rooms import cards_anywhere, hand
+from tests.browser.test_rooms import PANEL as ROOM_PANEL, agreed, cards_anywhere, hand
 
 STUDENTS = (("Ana", "en", (1366, 900)), ("Bruno", "pt", (390, 844)))
 CLASS_PANEL = ".cardavia[data-testid='panel']"
@@ -44,8 +44,8 @@ def test_the_teacher_seats_two_students_in_pairs_and_each_link_opens_their_seat(
             opened(page, f"{link}&lang={lang}")
             page.locator("[data-field-id='name']").fill(name)
             page.locator("[data-action-id='name-go']").click()
-            until(page, page.locator(CLASS_PANEL, has=page.locator("[data-field-id='name']")).or_(
-                page.get_by_text(i18n.translate("classplay.playing", lang, n=1, deals=1))))
+            until(page, page.locator(CLASS_PANEL).get_by_text(  # joined: the set's first deal is dealt
+                i18n.translate("classplay.playing", lang, n=1, deals=1)))
             pages.append(page)
 
         board.locator("[data-action-id='tables:2']").click()
@@ -63,10 +63,14 @@ def test_the_teacher_seats_two_students_in_pairs_and_each_link_opens_their_seat(
             table_link.click()
             page.wait_for_url("**room=*", timeout=PAGE_DEADLINE_MS)
             page.wait_for_selector(f"{TABLE}[data-ready='1']", timeout=PAGE_DEADLINE_MS, state="attached")
+            # the page deals a game of its own as it opens; the room's seat replaces it once taken (seen: a hand
+            # read before that was the page's own game, which may share cards with the room's)
+            page.locator(f"{ROOM_PANEL} td", has_text=i18n.translate("ui.you", lang)).wait_for(timeout=30_000)
             seats.append(page)
         for page in seats:
             page.wait_for_function(f"() => document.querySelectorAll(\"{TABLE} [data-testid='hand'] [data-card]\").length === 3",
                                    timeout=30_000)  # the room started with the pair in it: each hand dealt
+        agreed(seats)  # both pages show the room's state: the same seat to act
         hands = [hand(page) for page in seats]
         assert not hands[0] & hands[1], "two seats were dealt the same cards"
         shown = [cards_anywhere(page) for page in seats]
