@@ -1,5 +1,5 @@
 """The checks each game's page module runs last, on the page it opened once (``module_page``): the story of a
-deal, the review by keyboard, and axe over the whole page. A page open is most of a short test's time, and a
+deal, the review by keyboard, and (Truco) the contrast at the slider extremes. A page open is most of a short test's time, and a
 fresh page's first table, first axe run and first sizes cost more than its load: each module assigns these
 tests (``test_x = story_test(...)``) so that they run on its page, in the order assigned."""
 
@@ -9,7 +9,7 @@ from typing import Callable
 
 from tests.browser.reviewing import CASES, reviewed_by_keyboard
 from tests.browser.story import felt_tells_the_story
-from tests.browser.test_a11y import contrast_kept, game_page_under_axe
+from tests.browser.test_a11y import contrast_kept
 
 
 def story_test(notebook: str, game: str) -> Callable:
@@ -32,19 +32,9 @@ def review_test(notebook: str, game: str) -> Callable:
     return test
 
 
-def axe_test(notebook: str) -> Callable:
-    """The page under axe, tab by tab, in two languages and at both sizes (``test_a11y.game_page_under_axe``);
-    assigned last, as it leaves the page in Portuguese."""
-    def test(module_page):
-        page, watch = module_page(notebook)
-        game_page_under_axe(page, watch, notebook)
-    test.__doc__ = axe_test.__doc__
-    return test
-
-
 def contrast_test(notebook: str) -> Callable:
     """Text, suit colours and focus rings keep their contrast at the slider extremes, light and dark
-    (``test_a11y.contrast_kept``); assigned after the axe check, as it leaves the sliders at their extremes."""
+    (``test_a11y.contrast_kept``); assigned last, as it leaves the sliders at their extremes."""
     def test(module_page):
         page, watch = module_page(notebook)
         contrast_kept(page, watch)

@@ -1,6 +1,6 @@
-"""Everyone can play: axe-core finds no critical or serious violation on any page (the home page here, each game
-page at the end of its own page module, on the page its tests opened), and every text keeps 4.5:1 (suit colours
-and focus rings 3:1) at the slider extremes, in the light and the dark theme (on the Truco page module's page)."""
+"""Everyone can play: axe-core finds no critical or serious violation on any page, and every text keeps 4.5:1 (suit
+colours and focus rings 3:1) at the slider extremes, in the light and the dark theme (on the Truco page module's
+page)."""
 
 from __future__ import annotations
 
@@ -192,17 +192,24 @@ def test_axe_finds_no_critical_or_serious_violation_on_the_home_page(open_page):
     watch.assert_clean()
 
 
+@pytest.mark.parametrize("notebook", list(GAMES))
+def test_axe_finds_no_critical_or_serious_violation(open_page, notebook):
+    """Each game page on a page of its own (``game_page_under_axe``): run on the page its page module had used,
+    the Tarot page's tab once never became clickable at 390×844 (1 run in 6; not understood)."""
+    page, watch = open_page(notebook)
+    game_page_under_axe(page, watch, notebook)
+
+
 def game_page_under_axe(page, watch, notebook: str) -> None:
     """A game page in English at 1366×900: the Learn and Full rules tabs, then the table in the middle of a deal
     at both sizes (story.py puts each deal's end under axe, Truco's in Portuguese); then in
     Portuguese, chosen in the settings bar as a player would, at 390×844: the Full rules tab, the table
     with its deal under way. At 390×844 the Learn tab is left out: the same widgets as at 1366×900, its
     longest axe run (the lessons are most of a page's nodes), and nothing in it changes layout on a phone but
-    its width. Each game's page module runs it last, on the page its other tests used (opening a page is most
-    of a test's time); it leaves the page in Portuguese."""
+    its width."""
     if not AXE.exists():
         pytest.fail(f"{AXE} is missing: `make test` unpacks axe-core from npm.")
-    in_language(page, "en")  # the module's story may have left it in another
+    in_language(page, "en")
     titled(page, notebook, "en")
     found = on_tabs(page, "desktop", ["learn", "rules"])
     found += [(size, phase, v) for phase, size, v in mid_deal(page, notebook)]

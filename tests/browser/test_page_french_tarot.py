@@ -9,7 +9,7 @@ from cardavia_nb.players.french_tarot import LowPlayer
 from tests.browser.conftest import shot
 from tests.browser.harness import show_tab
 from tests.browser.pages import TABLE, cards_in, log_lines, panel, select, settled
-from tests.browser.page_checks import axe_test, story_test
+from tests.browser.page_checks import story_test
 
 NOTEBOOK = "03-french-tarot.ipynb"
 SEED = 2025  # seat 0 speaks first with all three oudlers; after the chien: 9 trumps and the Excuse
@@ -182,4 +182,3 @@ def test_table_bid_chien_discard_poignee_and_tricks_by_clicking(module_page):
 
 # Last, on the page the tests above opened (tests/browser/page_checks.py).
 test_the_felt_tells_the_story = story_test(NOTEBOOK, "french_tarot")
-test_axe_finds_no_critical_or_serious_violation = axe_test(NOTEBOOK)

@@ -7,7 +7,7 @@ from cardavia_nb import i18n
 from tests.browser.conftest import shot
 from tests.browser.harness import show_tab
 from tests.browser.pages import cards_in, first_play, log_lines, panel, select, settled
-from tests.browser.page_checks import axe_test, review_test, story_test
+from tests.browser.page_checks import review_test, story_test
 
 NOTEBOOK = "02-pao-de-kuai.ipynb"
 SEED = 24  # a short seeded deal: several multi-card plays, at least one forced pass, the deal ends
@@ -132,4 +132,3 @@ def held_still_under_the_pointer(page, table) -> None:
 # Last, on the page the tests above opened (tests/browser/page_checks.py).
 test_the_felt_tells_the_story = story_test(NOTEBOOK, "pao_de_kuai")
 test_the_deal_is_reviewed_by_keyboard_after_it_is_over = review_test(NOTEBOOK, "pao_de_kuai")
-test_axe_finds_no_critical_or_serious_violation = axe_test(NOTEBOOK)

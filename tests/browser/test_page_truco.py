@@ -5,7 +5,7 @@ from __future__ import annotations
 from tests.browser.conftest import shot
 from tests.browser.harness import show_tab
 from tests.browser.pages import panel
-from tests.browser.page_checks import axe_test, contrast_test, review_test, story_test
+from tests.browser.page_checks import contrast_test, review_test, story_test
 
 PAGE = "01-truco.ipynb"
 TABLE_SEED = 13  # you are mano in deal 1 (tests/test_lessons_truco.py plays the same deal without a browser)
@@ -94,5 +94,4 @@ def test_table_plays_a_deal_with_envido_and_truco(module_page):
 # Last, on the page the tests above opened (tests/browser/page_checks.py).
 test_the_felt_tells_the_story = story_test(PAGE, "truco")
 test_the_deal_is_reviewed_by_keyboard_after_it_is_over = review_test(PAGE, "truco")
-test_axe_finds_no_critical_or_serious_violation = axe_test(PAGE)
 test_text_suits_and_focus_rings_keep_their_contrast_at_the_slider_extremes = contrast_test(PAGE)
