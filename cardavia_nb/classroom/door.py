@@ -31,6 +31,8 @@ from cardavia_nb.store.tokens import token_key
 
 MAX_MISTAKES = 40
 MAX_STUDENTS = 500  # a class, even a large one; keeps a script with the code from flooding the board
+# a set as a student's kernel reads it: all but its teacher's hash, which that kernel's role may not read (store.roles)
+_SET_FOR_STUDENTS = [column for column in class_sets.c if column.name != "teacher"]
 
 
 def _now() -> datetime:
@@ -129,7 +131,7 @@ class Classes(ClassRooms):
         if not isinstance(code, str) or not 1 <= len(code) <= 120:
             return None
         row = self._run("find the class", lambda c: c.execute(
-            select(class_sets).where(class_sets.c.code == code)).first(), reads=True)
+            select(*_SET_FOR_STUDENTS).where(class_sets.c.code == code)).first(), reads=True)
         return _class_set(row) if row is not None else parse_open(code)
 
     def _set_id(self, connection: Any, cls: ClassSet, create: bool = True) -> int | None:
@@ -140,7 +142,7 @@ class Classes(ClassRooms):
         if not create:
             return connection.execute(select(class_sets.c.id).where(class_sets.c.code == cls.code)).scalar()
         connection.execute(self._dialect.insert(class_sets).values(
-            code=cls.code, teacher=None, game=cls.game, level=cls.level, deals=cls.deals, kind=cls.kind,
+            code=cls.code, game=cls.game, level=cls.level, deals=cls.deals, kind=cls.kind,
             seed=cls.seed, closed=False, created=_now()).on_conflict_do_nothing())
         return connection.execute(select(class_sets.c.id).where(class_sets.c.code == cls.code)).scalar_one()
 
