@@ -22,6 +22,7 @@ from alembic.config import Config
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 log = logging.getLogger("cardavia_nb.store")
@@ -29,6 +30,7 @@ BUSY_MS = 15_000
 CONNECT_SECONDS = 5  # PostgreSQL's connect timeout
 _LOCK_ID = 0x63617264  # any fixed number: PostgreSQL's advisory lock for the migration
 _READING = "cardavia_reading"  # an execution option: this transaction only reads
+_NOT_ALLOWED = "42501"  # PostgreSQL's SQLSTATE for a statement the role may not run
 
 
 def _sqlite_setup(engine: Engine) -> None:
@@ -111,9 +113,19 @@ def _revision(engine: Engine) -> str | None:
         return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
 
 
+def _upgrade(engine: Engine, config: Config) -> None:
+    """Run the migrations to the newest revision in one transaction (on PostgreSQL under the advisory lock)."""
+    with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": _LOCK_ID})
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
 def migrate(engine: Engine) -> None:
     """Bring the schema to the newest revision (a no-op when it is there), once across processes; a schema
-    this package does not know (a newer Cardavia upgraded it) is left alone and said in the error."""
+    this package does not know (a newer Cardavia upgraded it) is left alone and said in the error, and so is a
+    role that may not change the schema (a kernel's on a hub, ``store.roles``)."""
     config = _config()
     script = ScriptDirectory.from_config(config)
     newest, current = script.get_current_head(), _revision(engine)
@@ -122,8 +134,11 @@ def migrate(engine: Engine) -> None:
     if current is not None and current not in {r.revision for r in script.walk_revisions()}:
         raise RuntimeError(f"the database's schema is at revision {current!r}, which this Cardavia (newest "
                            f"{newest!r}) does not know: a newer version upgraded it; upgrade Cardavia here too")
-    with engine.begin() as connection:
-        if engine.dialect.name == "postgresql":
-            connection.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": _LOCK_ID})
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+    try:
+        _upgrade(engine, config)
+    except DBAPIError as err:
+        if getattr(err.orig, "sqlstate", None) != _NOT_ALLOWED:
+            raise
+        raise RuntimeError(f"the database's schema is at revision {current or 'none'}, this Cardavia's is {newest}, "
+                           "and this database role may not change the schema: the owner's start-up job upgrades it "
+                           "(python -m cardavia_nb.store.roles)") from err
