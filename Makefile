@@ -11,7 +11,7 @@ MAKEFLAGS += --jobs=2
 JUPYTER_ENV := JUPYTER_CONFIG_DIR=$(CURDIR)/.jupyter-test/config JUPYTER_DATA_DIR=$(CURDIR)/.jupyter-test/data \
   JUPYTER_RUNTIME_DIR=$(CURDIR)/.jupyter-test/runtime IPYTHONDIR=$(CURDIR)/.jupyter-test/ipython
 
-.PHONY: play lab class test test-fast bench chromium postgresql clean site test-site npm
+.PHONY: play lab class test test-fast test-hub bench chromium postgresql clean site test-site npm
 
 # Installs go through uv (pip only installs uv): it resolves as pip does, downloads in parallel and
 # took 8 s where pip took 41 s to set up the test environment here. It compiles the bytecode as pip does:
@@ -82,6 +82,12 @@ $(AXE): | npm
 	mkdir -p $(dir $(AXE))..
 	cd $(dir $(AXE)).. && npm pack --silent axe-core@$(AXE_VERSION) >/dev/null && tar -xzf axe-core-$(AXE_VERSION).tgz
 
+# configurable-http-proxy, the proxy in front of JupyterHub (from npm, as JupyterHub's docs install it).
+CHP_VERSION := 5.3.0
+CHP := .cache/chp-$(CHP_VERSION)/node_modules/.bin/configurable-http-proxy
+$(CHP): | npm
+	npm install --silent --no-audit --no-fund --prefix .cache/chp-$(CHP_VERSION) configurable-http-proxy@$(CHP_VERSION)
+
 ## test: set up, install Chromium and PostgreSQL if needed, build the static site, run every test (unit, conformance,
 ## widgets, notebooks, browser with axe-core, the static site): tests/suite.py runs the unit tests at once and
 ## the two browser runs beside them once Chromium and the site are ready (its docstring says how).
@@ -90,8 +96,15 @@ WORKERS ?= 2
 UNIT_WORKERS ?= 2
 test: $(VENV)/.stamp-test postgresql
 	@$(COMPILED)
-	@$(JUPYTER_ENV) CARDAVIA_CACHE=$(CURDIR)/.jupyter-test/cache $(PY) tests/suite.py --workers $(WORKERS) \
-	  --unit-workers $(UNIT_WORKERS) --durations $(DURATIONS) --setup "$(MAKE) --no-print-directory chromium site $(AXE)"
+	@$(JUPYTER_ENV) CARDAVIA_CACHE=$(CURDIR)/.jupyter-test/cache CARDAVIA_PROXY=$(CURDIR)/$(CHP) $(PY) tests/suite.py \
+	  --workers $(WORKERS) --unit-workers $(UNIT_WORKERS) --durations $(DURATIONS) \
+	  --setup "$(MAKE) --no-print-directory chromium site $(AXE) $(CHP)"
+
+## test-hub: only the class on a real JupyterHub (deploy/hub): PostgreSQL, the hub and its proxy, Chromium
+test-hub: $(VENV)/.stamp-test postgresql chromium $(CHP)
+	@$(COMPILED)
+	$(JUPYTER_ENV) CARDAVIA_PROXY=$(CURDIR)/$(CHP) CARDAVIA_REQUIRE_BROWSER=1 $(PY) -m pytest -p no:nbval \
+	  -p no:cacheprovider tests/browser/test_hub.py
 
 ## test-fast: the unit tests only (no notebooks, no browser)
 test-fast: $(VENV)/.stamp-test

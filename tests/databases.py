@@ -43,21 +43,29 @@ THROWAWAY = " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
 
 
 @contextlib.contextmanager
-def postgresql_server(durable: bool = True) -> Iterator[str]:
+def postgresql_server(durable: bool = True, password: str | None = None) -> Iterator[str]:
     """A fresh PostgreSQL cluster for the duration of the block; yields its SQLAlchemy URL. ``durable=False``
-    for tests: no flushes to disk (benchmarks keep the defaults, so that their figures are a real server's)."""
+    for tests: no flushes to disk (benchmarks keep the defaults, so that their figures are a real server's).
+    With ``password`` every login needs its password (SCRAM), as on a school's server; the owner's is that one."""
     folder = Path(tempfile.mkdtemp(prefix="cardavia-pg-"))
     if os.geteuid() == 0:
         shutil.chown(folder, "postgres")
     data, log = folder / "data", folder / "log"
     run = lambda *args: subprocess.run(_as_server_user([str(PG_BIN / args[0]), *args[1:]]),  # noqa: E731
                                        check=True, capture_output=True, timeout=120)
+    login = ["-A", "trust"]
+    if password:
+        (folder / "pw").write_text(password)
+        if os.geteuid() == 0:
+            shutil.chown(folder / "pw", "postgres")
+        login = ["-A", "scram-sha-256", f"--pwfile={folder / 'pw'}"]
     try:
-        run("initdb", "-D", str(data), "-A", "trust", "-U", "cardavia", *([] if durable else ["--no-sync"]))
+        run("initdb", "-D", str(data), *login, "-U", "cardavia", *([] if durable else ["--no-sync"]))
+        (folder / "pw").unlink(missing_ok=True)
         options = f"-k {folder} -c listen_addresses=''" + ("" if durable else THROWAWAY)
         run("pg_ctl", "-D", str(data), "-o", options, "-l", str(log), "-w", "start")
         try:
-            yield f"postgresql+psycopg://cardavia@/postgres?host={folder}"
+            yield f"postgresql+psycopg://cardavia{':' + password if password else ''}@/postgres?host={folder}"
         finally:
             # a throwaway cluster stops at once, without the shutdown checkpoint that writes out every test
             # database's pages only for the folder to be deleted next (seconds at the end of each test process)

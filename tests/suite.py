@@ -2,9 +2,9 @@
 
 The unit tests and notebooks start at once (their environment and PostgreSQL are there); meanwhile ``--setup``
 installs Chromium and builds the static site, then the browser tests on the shared Voila and the browser tests
-that start servers of their own (a Voila they restart, the static site, a pool, JupyterLab) start beside it. The
-unit run's report comes first, then the other two (also kept in tests/artifacts/). Exit status 0 when all three
-passed. Usage: ``python tests/suite.py --setup "make chromium site"`` from the checkout.
+that start servers of their own (a Voila they restart, the static site, a pool, JupyterLab, a JupyterHub) start
+beside it. The unit run's report comes first, then the other two (also kept in tests/artifacts/). Exit status 0
+when all three passed. Usage: ``python tests/suite.py --setup "make chromium site"`` from the checkout.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "tests" / "artifacts"
-OWN_SERVER = [f"tests/browser/{name}" for name in ("test_resume.py", "test_site.py", "test_pool.py", "test_lab_dark.py")]
+OWN_SERVER = [f"tests/browser/{name}" for name in ("test_resume.py", "test_site.py", "test_pool.py", "test_lab_dark.py",
+                                                    "test_hub.py")]
 
 
 def pytest(*args: str, durations: int) -> list[str]:

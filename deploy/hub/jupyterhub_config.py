@@ -9,7 +9,7 @@ Read from the environment (the deployment's secrets stay out of this file):
 - ``CARDAVIA_TEACHER_KEY``: the key of the teacher's board (only its hash reaches the teachers' servers);
 - ``CARDAVIA_PAGES``: the folder holding ``notebooks/`` and ``voila.json`` (default: this checkout);
 - ``CARDAVIA_HUB_PORT``, ``CARDAVIA_HUB_API_PORT``, ``CARDAVIA_PROXY_API_PORT``: the ports (8000, 8081, 8001);
-- ``CARDAVIA_PROXY``: the ``configurable-http-proxy`` program (``make hub`` installs it from npm);
+- ``CARDAVIA_PROXY``: the ``configurable-http-proxy`` program (``make test-hub`` installs it from npm);
 - ``CARDAVIA_HUB_PASSWORD``: for a test only, every user's password (JupyterHub's dummy authenticator);
   without it the hub keeps its default authenticator (the machine's own accounts), or set yours below;
 - ``CARDAVIA_IDLE_MINUTES``: servers with no activity for this long are stopped (default 60).
