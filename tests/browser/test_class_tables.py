@@ -1,5 +1,6 @@
 """Tables in class, in Chromium: the teacher makes a Truco set on the board, two students join it from its link in
-browsers of their own, the teacher seats them in pairs, each student's class panel shows *Open my table*, and
+browsers of their own (no level, deal code or New game at their tables; on the phone the class panel and the hand
+on its first screen), the teacher seats them in pairs, each student's class panel shows *Open my table*, and
 the link opens that student's seat of one room: both hands dealt, neither shown on the other's page, the board
 listing the table with both names. Screenshots: tests/artifacts/class-tables-board.png and
 class-tables-student-pt-phone.png."""
@@ -9,13 +10,12 @@ from __future__ import annotations
 from cardavia_nb import i18n
 from tests.browser.conftest import PAGE_DEADLINE_MS, TEACHER_KEY, picture, shot
 from tests.browser.harness import Watch, new_context
-from tests.browser.pages import TABLE
+from tests.browser.pages import TABLE, wait
 from tests.browser.test_class_board import PANEL as BOARD
-from tests.browser.test_class_play import opened, until
+from tests.browser.class_pages import CLASS_PANEL, opened, until
 from tests.browser.test_rooms import PANEL as ROOM_PANEL, agreed, cards_anywhere, hand
 
 STUDENTS = (("Ana", "en", (1366, 900)), ("Bruno", "pt", (390, 844)))
-CLASS_PANEL = ".cardavia[data-testid='panel']"
 
 
 def test_the_teacher_seats_two_students_in_pairs_and_each_link_opens_their_seat(browser, class_voila):
@@ -46,6 +46,13 @@ def test_the_teacher_seats_two_students_in_pairs_and_each_link_opens_their_seat(
             page.locator("[data-action-id='name-go']").click()
             until(page, page.locator(CLASS_PANEL).get_by_text(  # joined: the set's first deal is dealt
                 i18n.translate("classplay.playing", lang, n=1, deals=1)))
+            page.locator(f"{TABLE} [data-testid='bar']").wait_for(state="hidden")  # no level, deal code or New game
+            if width < height:  # a phone: the class panel and the hand both on its first screen
+                wait(page)
+                page.evaluate("window.scrollTo(0, 0)")
+                bottom = page.evaluate(f"""() => Math.max(...[...document.querySelectorAll(
+                    "{TABLE} [data-testid='hand'] [data-card]")].map((card) => card.getBoundingClientRect().bottom))""")
+                assert 0 < bottom <= height, f"the hand ends {bottom:.0f} px down, below the phone's first screen"
             pages.append(page)
 
         board.locator("[data-action-id='tables:2']").click()

@@ -1,10 +1,11 @@
 """A class on a real JupyterHub (``deploy/hub``): the teacher and three students log in through the hub, each on a
 server of their own, the store a PostgreSQL server with a role for each side. The teacher makes a Truco set on the
-board in JupyterLab's server; each student opens its link on their own server and plays the deal; the board counts
-each result (the delay printed); one student's server is stopped mid-deal and started again by the hub, and the
-deal comes back. From a student's session, everything that runs code or reads files is refused, an execute request
-on the page's own kernel runs nothing, and no answer carries the store's URL, a password or the teacher key.
-Screenshot: tests/artifacts/hub-board.png."""
+board in JupyterLab's server; each student opens its link on their own server and plays the deal (no level, deal
+code or New game at a class table); one student's server is stopped mid-deal and started again by the hub, and
+the deal comes back as she left it; the board counts each result (the delay printed), and a student's reload
+after the deal brings its end and the class's results back. From a student's session, everything that runs code
+or reads files is refused, an execute request on the page's own kernel runs nothing, and no answer carries the
+store's URL, a password or the teacher key. Screenshot: tests/artifacts/hub-board.png."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import json
 import re
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlsplit
 
 import pytest
@@ -23,14 +25,13 @@ from cardavia_nb import i18n
 from tests.browser.conftest import PAGE_DEADLINE_MS, shot
 from tests.browser.harness import Watch, new_context
 from tests.browser.hub import TEACHER, class_hub, log_in, logged_in
-from tests.browser.pages import plain_move
+from tests.browser.pages import TABLE, ids, log_lines, offered, played
 from tests.browser.reviewing import play_to_the_end
 from tests.browser.test_class_board import PANEL as BOARD
-from tests.browser.test_class_play import opened, until
+from tests.browser.class_pages import CLASS_PANEL, opened, until
 from tests.browser.test_rooms import hand
 
 STUDENTS = ("ana", "bruno", "carla")
-CLASS_PANEL = ".cardavia[data-testid='panel']"
 KERNEL_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 # what a student's session may not reach on their own server: Lab, the file tree, terminals, files, new kernels
 REFUSED = (("GET", "lab"), ("GET", "tree"), ("GET", "terminals/1"), ("POST", "api/terminals"), ("GET", "api/contents"),
@@ -50,30 +51,32 @@ def carries_secret(text: str, hub) -> list[str]:
     return [secret[:6] + "…" for secret in hub.secrets if secret in text]
 
 
-def test_a_student_s_server_serves_the_pages_and_runs_nothing_the_student_sends(hub, tmp_path):
-    session = logged_in("dora", hub)
-    hub.start("dora")
-    base = f"{hub.url}/user/dora/"
-    page = session.get(base + "voila/render/notebooks/01-truco.ipynb", timeout=120)  # through the hub's login
-    assert page.status_code == 200 and "cardavia" in page.text
-    xsrf = {"X-XSRFToken": session.cookies.get("_xsrf", path="/user/dora/") or ""}
-    seen = [page.text]
+def runs_nothing_sent(hub, name: str, kernel: str, folder) -> None:
+    """From ``name``'s session (logged in through the hub), on their own server: everything that runs code or
+    reads files is refused, an execute request on the page's kernel ``kernel`` reaches it and runs nothing,
+    another student is sent to log in, and no answer carries a secret."""
+    session = logged_in(name, hub)
+    base = f"{hub.url}/user/{name}/"
+    assert session.get(base + "voila/static/voila.js", timeout=30).status_code == 200  # the server's login done
+    xsrf = {"X-XSRFToken": session.cookies.get("_xsrf", path=f"/user/{name}/") or ""}
+    seen = []
     for method, path in REFUSED:
         answer = session.request(method, base + path, headers=xsrf, allow_redirects=False, timeout=30)
         assert answer.status_code in (403, 404, 405), (method, path, answer.status_code, answer.text[:300])
         seen.append(answer.text)
-    kernel = KERNEL_ID.search(page.text).group(0)
-    marker = tmp_path / "ran"
-    replies = asyncio.run(_execute(session, f"{base}api/kernels/{kernel}/channels",
-                                   f"import os; open({str(marker)!r}, 'w').write(os.environ['CARDAVIA_STORE'])"))
+    marker = folder / "ran"
+    with ThreadPoolExecutor(1) as thread:  # its own event loop: Playwright's runs in this one
+        replies = thread.submit(asyncio.run, _execute(
+            session, f"{base}api/kernels/{kernel}/channels",
+            f"import os; open({str(marker)!r}, 'w').write(os.environ['CARDAVIA_STORE'])")).result()
     assert [r for r in replies if r["msg_type"] == "status" and r["parent_header"].get("session") == "probe"], \
         f"the request never reached the kernel: {replies}"  # so the probe is real
     assert not marker.exists(), "the page's kernel ran code the page sent"
     assert not [r for r in replies if r["msg_type"] in ("execute_reply", "stream", "execute_result", "error")], replies
     seen += [json.dumps(r) for r in replies]
     assert not [carries_secret(text, hub) for text in seen if carries_secret(text, hub)]
-    other = logged_in("ana", hub).get(base + "voila/render/notebooks/01-truco.ipynb", allow_redirects=False, timeout=30)
-    assert other.status_code in (302, 403), "another student reached dora's server"  # sent to the hub to log in as dora
+    other = logged_in("someone", hub).get(base + "voila/static/voila.js", allow_redirects=False, timeout=30)
+    assert other.status_code in (302, 403), f"another person reached {name}'s server"  # sent to log in as them
 
 
 async def _execute(session, url: str, code: str) -> list[dict]:
@@ -103,12 +106,24 @@ async def _execute(session, url: str, code: str) -> list[dict]:
     return replies
 
 
+def kept_in_play(page) -> None:
+    """A Truco move of the human's that leaves the deal in play (a fresh deal would not show it): to a call, the
+    answer that ends nothing (quiero to a truco, which one may raise; no quiero to an envido), else a card."""
+    offered(page)
+    actions = ids(page, "[data-testid='actions'] [data-action-id]")
+    cards = ids(page, "[data-testid='hand'] [data-action-id]")
+    truco = bool({"call:retruco", "call:vale_cuatro"} & set(actions))
+    answer = "answer:quiero" if truco else "answer:no_quiero"
+    target = answer if answer in actions else cards[0]
+    played(page, page.locator(f"{TABLE} [data-action-id='{target}']").first)
+
+
 def finished_row(board, name: str):
     """The board's row of ``name`` once it says the student finished (a set of one deal)."""
     return board.locator(f"tr:has(td:text-is('{name}')) td:text-is('{i18n.translate('board.state.finished', 'en')}')").first
 
 
-def test_a_class_plays_across_the_students_servers(browser, hub):
+def test_a_class_plays_across_the_students_servers(browser, hub, tmp_path):
     contexts = {name: new_context(browser) for name in (TEACHER, *STUDENTS)}
     try:
         teacher = contexts[TEACHER].new_page()
@@ -140,24 +155,34 @@ def test_a_class_plays_across_the_students_servers(browser, hub):
             until(page, page.locator(CLASS_PANEL).get_by_text(i18n.translate("classplay.playing", "en", n=1, deals=1)))
         print(f"three students at their class deal {time.perf_counter() - began:.1f} s after their login")
 
-        carla = pages["carla"]
-        plain_move(carla)
-        held = hand(carla)
-        hub.stop("carla")  # mid-deal, as the idle culler would
+        carla = pages["carla"]  # she moves once, and with her deal in play the hub stops her server, as the culler would
+        kept_in_play(carla)
+        table = carla.locator(TABLE)
+        held, lines = hand(carla), log_lines(table)
+        hub.stop("carla")
         hub.start("carla")
         opened(carla, carla.url)  # the page reloaded: the hub logs it in to the new server
         until(carla, carla.locator(CLASS_PANEL).get_by_text(i18n.translate("classplay.playing", "en", n=1, deals=1)))
-        assert hand(carla) == held, "the deal did not come back as it was"
+        assert (hand(carla), log_lines(table)) == (held, lines), "the deal did not come back as she left it"
 
         for name, page in pages.items():
             play_to_the_end(page)
             ended = time.perf_counter()
             finished_row(board, name.title()).wait_for(timeout=20_000)
             print(f"{name}: the board counted the result {time.perf_counter() - ended:.2f} s after the deal's end")
+        ana = pages["ana"]
+        scored = ana.locator(CLASS_PANEL).get_by_text("Deal 1 of 1: you scored")
+        until(ana, scored)
+        assert ana.locator(CLASS_PANEL).locator("td", has_text="Ana (you)").count() == 1
+        assert ana.locator(f"{TABLE} [data-testid='replay']").count() == 0  # no deal code in class
+        ana.reload()  # after the deal: its end and the class's results come back
+        opened(ana, ana.url)
+        until(ana, scored)
         shot(teacher, "hub-board")
         watch.assert_clean()
         assert not carries_secret(teacher.content(), hub)
         assert not [carries_secret(p.content(), hub) for p in pages.values() if carries_secret(p.content(), hub)]
+        runs_nothing_sent(hub, "ana", KERNEL_ID.search(ana.content()).group(0), tmp_path)
     finally:
         for context in contexts.values():
             context.close()
