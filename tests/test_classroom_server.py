@@ -3,7 +3,6 @@ a game page's modules that do not load the other games, and the teacher key (dra
 
 import hashlib
 import json
-import re
 import stat
 import subprocess
 import sys
@@ -181,14 +180,3 @@ def test_class_mode_tells_the_kernels_the_students_address(monkeypatch, tmp_path
     monkeypatch.setattr(server, "room_address", lambda: "192.168.1.20")
     server.main(["--students", "2", "--data-dir", str(tmp_path), "--port", "8870"])
     assert fake_voila.started["env"][ROOM_ENV] == "http://192.168.1.20:8870/"
-
-
-def test_the_hub_recipe_gives_students_servers_no_database_credentials():
-    # a student's hub server runs JupyterLab and terminals: whatever its environment holds, the student reads
-    text = (ROOT / "docs" / "classroom.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```yaml\n(.*?)```", text, flags=re.S)
-    hub = [b for b in blocks if "singleuser:" in b]
-    assert hub, "the hub recipe's values are gone"
-    for block in hub:
-        assert "postgresql" not in block.lower() and "password" not in block.lower(), block
-    assert not re.search(r"singleuser\.extraEnv\.CARDAVIA_STORE[^\n]*postgres", text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import re
 import sys
 from pathlib import Path
 from types import SimpleNamespace
@@ -75,6 +76,17 @@ def test_the_helm_values_give_the_servers_the_one_machine_configuration_gives(sp
     assert set(values["hub"]["extraEnv"]) >= {"CARDAVIA_HUB_TEACHERS", "CARDAVIA_STUDENT_STORE",
                                               "CARDAVIA_TEACHER_STORE", "CARDAVIA_TEACHER_KEY"}
     assert values["cull"]["enabled"] and local.JupyterHub.services[0]["name"] == "idle-culler"
+
+
+def test_no_server_gets_a_store_from_the_chart_and_the_docs_give_none_to_a_student_s_jupyter_server():
+    values = yaml.safe_load((DEPLOY / "values.yaml").read_text())
+    assert "extraEnv" not in values["singleuser"]  # each side's store comes from the spawn hook, never to all
+    for name in ("CARDAVIA_STUDENT_STORE", "CARDAVIA_TEACHER_STORE", "CARDAVIA_TEACHER_KEY"):
+        assert set(values["hub"]["extraEnv"][name]["valueFrom"]) == {"secretKeyRef"}  # a secret, not in the file
+    text = (DEPLOY.parents[1] / "docs" / "classroom.md").read_text(encoding="utf-8")
+    for block in re.findall(r"```yaml\n(.*?)```", text, flags=re.S):
+        assert "postgres" not in block.lower() and "password" not in block.lower(), block
+    assert not re.search(r"singleuser\.extraEnv\.CARDAVIA_STORE[^\n]*postgres", text)
 
 
 def _as(found, folders: dict[str, str]):
