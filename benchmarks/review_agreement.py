@@ -14,6 +14,7 @@ Usage: python3 benchmarks/review_agreement.py [--deals truco=200,pao_de_kuai=50,
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 from typing import Any
 
@@ -68,7 +69,8 @@ def judged(task: tuple[str, str, int, int, tuple[int, ...], str]) -> tuple[str, 
     out = []
     for salt in salts:
         found = review(record, 0, worlds, hindsight=0, duplicate=False, salt=salt)
-        out.append([(j.step, j.verdict, j.best, j.worlds > 0) for j in found.decisions])
+        out.append([(j.step, j.verdict, j.best, j.worlds > 0, round(j.loss, 2), round(j.error, 2), j.worlds,
+                     j.threshold) for j in found.decisions])
     return kind, out
 
 
@@ -131,6 +133,7 @@ def main() -> None:
     parser.add_argument("--hint", type=int, default=40, help="deals played by the hint follower per game")
     parser.add_argument("--levels", type=int, default=40, help="deals per level for the flag rates")
     parser.add_argument("--playout", default="", help="Truco: compare verdicts with another play-out")
+    parser.add_argument("--dump", default="", help="write each judged decision of both runs here (JSON)")
     args = parser.parse_args()
     for pair in args.deals.split(","):
         name, deals = pair.split("=")
@@ -145,6 +148,9 @@ def main() -> None:
             continue
         done = run([(name, "low", s, args.worlds, (0, 1), "") for s in range(int(deals))], args.jobs)
         print(agreement(name, done), flush=True)
+        if args.dump:
+            with open(f"{args.dump}.{name}.json", "w") as out:
+                json.dump(done, out)
         hint = run([(name, "hint", s, args.worlds, (0,), "") for s in range(args.hint)], args.jobs)
         levels = run([(name, k, s, args.worlds, (0,), "") for k in ("high", "random") for s in range(args.levels)],
                      args.jobs)
