@@ -134,9 +134,10 @@ def buttons(items: Iterable[tuple[str, str]], pressed: str | None = None, named:
                                          for i, label in items]}
 
 
-def link(href: str, text_: str, testid: str) -> dict:
-    """A link to copy or follow, shown whole (the page draws a relative ``href`` as its full address)."""
-    return {"type": "link", "href": href, "text": text_, "testid": testid}
+def link(href: str, text_: str, testid: str, follow: bool = False) -> dict:
+    """A link to copy or follow, shown whole (the page draws a relative ``href`` as its full address); ``follow``:
+    a link only to follow, shown as its words (an address nobody needs to read or send)."""
+    return {"type": "link", "href": href, "text": text_, "testid": testid, "follow": follow}
 
 
 def note(text_: str, tone: str = "info") -> dict:

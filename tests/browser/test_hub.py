@@ -22,7 +22,7 @@ from tornado.httpclient import HTTPRequest
 from tornado.websocket import websocket_connect
 
 from cardavia_nb import i18n
-from tests.browser.conftest import PAGE_DEADLINE_MS, shot
+from tests.browser.conftest import PAGE_DEADLINE_MS, picture
 from tests.browser.harness import Watch, new_context
 from tests.browser.hub import TEACHER, class_hub, log_in, logged_in
 from tests.browser.pages import TABLE, ids, log_lines, offered, played
@@ -178,7 +178,8 @@ def test_a_class_plays_across_the_students_servers(browser, hub, tmp_path):
         ana.reload()  # after the deal: its end and the class's results come back
         opened(ana, ana.url)
         until(ana, scored)
-        shot(teacher, "hub-board")
+        board.locator("td", has_text="Carla").first.evaluate("(cell) => cell.scrollIntoView({block: 'center'})")
+        picture(teacher, "hub-board")  # the board's students, each result counted
         watch.assert_clean()
         assert not carries_secret(teacher.content(), hub)
         assert not [carries_secret(p.content(), hub) for p in pages.values() if carries_secret(p.content(), hub)]

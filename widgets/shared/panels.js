@@ -109,6 +109,9 @@ function drawBlock(block, model) {
       return h("img", { class: "cv-image", src: block.src, alt: block.alt });
     case "link": {
       const href = new URL(block.href, location.href).href;  // a relative address shown as the full one to send
+      if (block.follow) {  // only to follow: its words, not an address to read
+        return h("p", { class: "cv-link-line" }, h("a", { href, text: block.text, "data-testid": block.testid, class: "cv-follow" }));
+      }
       return h("p", { class: "cv-link-line" }, h("span", { text: `${block.text} ` }),
         h("a", { href, text: href, "data-testid": block.testid, class: "cv-invite" }));
     }

@@ -83,7 +83,8 @@ def blocks(panel: Any, lang: str) -> list[dict]:
     out.append(md(t("classplay.joined_as", name=literal(panel.name))))
     if panel.room is not None:  # the teacher seated this student at a table: the game page of that room
         out += [note(t("classplay.table_text"), "ok"),
-                link(page_beside(None, cls.game, f"room={panel.room}"), t("classplay.table_link"), "class-table")]
+                link(page_beside(None, cls.game, f"room={panel.room}"), t("classplay.table_link"), "class-table",
+                     follow=True)]
     deal = panel.deal
     if deal is not None and not panel.over:
         return [*out, note(t("classplay.playing", n=deal + 1, deals=cls.deals))]
