@@ -202,7 +202,7 @@ class Classes(ClassRooms):
 
         self._run("mark the deal begun", work)
 
-    def finish(self, cls: ClassSet, token: str, deal: int, record: Record, high: float | None = None) -> bool:
+    def finish(self, cls: ClassSet, token: str, deal: int, record: Record) -> bool:
         """Keep the kernel's record of a finished deal, replayed here and scored here. Returns False when
         the token had already finished that deal (nothing changes); a record that is not the set's deal
         played against the set's players is refused in words."""
@@ -225,9 +225,6 @@ class Classes(ClassRooms):
             ).on_conflict_do_nothing().returning(class_results.c.id)).first() is not None
             connection.execute(update(class_students).where(class_students.c.id == mine.id).values(
                 seen=now, playing=None if mine.playing == deal else mine.playing))
-            if finite(high):
-                connection.execute(self._dialect.insert(class_highs).values(
-                    set_id=set_id, deal=deal, value=float(high)).on_conflict_do_nothing())
             return added
 
         return self._run("keep the class result", work)
