@@ -26,13 +26,13 @@ from cardavia_nb.classroom.rooms import ClassRooms, stamp_parts
 from cardavia_nb.classroom.teacher_key import teacher_id
 from cardavia_nb.core.record import Record
 from cardavia_nb.store.rows import OVER
-from cardavia_nb.store.tables import class_highs, class_results, class_sets, class_students, games
+from cardavia_nb.store.tables import (
+    class_highs, class_results, class_sets, class_sets_for_students, class_students, games,
+)
 from cardavia_nb.store.tokens import token_key
 
 MAX_MISTAKES = 40
 MAX_STUDENTS = 500  # a class, even a large one; keeps a script with the code from flooding the board
-# a set as a student's kernel reads it: all but its teacher's hash, which that kernel's role may not read (store.roles)
-_SET_FOR_STUDENTS = [column for column in class_sets.c if column.name != "teacher"]
 
 
 def _now() -> datetime:
@@ -131,7 +131,7 @@ class Classes(ClassRooms):
         if not isinstance(code, str) or not 1 <= len(code) <= 120:
             return None
         row = self._run("find the class", lambda c: c.execute(
-            select(*_SET_FOR_STUDENTS).where(class_sets.c.code == code)).first(), reads=True)
+            select(*class_sets_for_students).where(class_sets.c.code == code)).first(), reads=True)
         return _class_set(row) if row is not None else parse_open(code)
 
     def _set_id(self, connection: Any, cls: ClassSet, create: bool = True) -> int | None:

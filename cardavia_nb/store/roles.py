@@ -21,11 +21,12 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from cardavia_nb.store.engine import head, make_engine, migrate
+from cardavia_nb.store.tables import class_sets_for_students
 
 STUDENT, TEACHER = "student", "teacher"
 PASSWORDS = {STUDENT: "CARDAVIA_STUDENT_PASSWORD", TEACHER: "CARDAVIA_TEACHER_PASSWORD"}
 WHOLE = None  # a privilege on the whole table rather than on some of its columns
-OPEN_SET = ("id", "code", "game", "level", "deals", "kind", "seed", "closed", "created")  # class_sets but teacher
+OPEN_SET = tuple(column.name for column in class_sets_for_students)  # class_sets but its teacher (the key's hash)
 
 # Per table, per role: each privilege, on the whole table or on the columns named. A kernel updates some columns only.
 GRANTS: dict[str, dict[str, dict[str, tuple[str, ...] | None]]] = {

@@ -53,6 +53,9 @@ class_sets = Table(
     Column("created", DateTime(timezone=True), nullable=False),
     Index("class_sets_by_teacher", "teacher"),
 )
+# a set as the students' kernels may read it: every column but its teacher (the key's hash). Their store role is
+# granted these columns only (store.roles), and a student's kernel selects these only (classroom.door)
+class_sets_for_students = tuple(column for column in class_sets.c if column.name != "teacher")
 
 class_students = Table(
     "class_students", metadata,
