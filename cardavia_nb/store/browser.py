@@ -176,9 +176,9 @@ class PageStore:
             return sorted(rows, key=lambda s: (s.updated, s.id), reverse=True)
         return sorted(rows, key=lambda s: s.id)
 
-    def in_progress(self, token: str, game: str, class_deal: bool = False) -> Saved | None:
-        """The token's unfinished game of this name (the newest), or None."""
-        found = self._mine(token, lambda s: s.game == game and s.status == PLAYING and s.class_deal == class_deal)
+    def in_progress(self, token: str, game: str) -> Saved | None:
+        """The token's unfinished game of this name (the newest, not a class deal: ``last_class_deal``), or None."""
+        found = self._mine(token, lambda s: s.game == game and s.status == PLAYING and not s.class_deal)
         return found[0] if found else None
 
     def last_class_deal(self, token: str, game: str) -> Saved | None:

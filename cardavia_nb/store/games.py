@@ -141,10 +141,10 @@ class Store:
 
         return self._guard("read the games", read)
 
-    def in_progress(self, token: str, game: str, class_deal: bool = False) -> Saved | None:
-        """The token's unfinished game of this name (the newest), or None."""
+    def in_progress(self, token: str, game: str) -> Saved | None:
+        """The token's unfinished game of this name (the newest, not a class deal: ``last_class_deal``), or None."""
         found = self._rows(token, games.c.game == game, games.c.status == PLAYING,
-                           games.c.class_deal == class_deal, limit=1)
+                           games.c.class_deal.is_(False), limit=1)
         return found[0] if found else None
 
     def last_class_deal(self, token: str, game: str) -> Saved | None:
