@@ -19,7 +19,7 @@ from pathlib import Path
 
 import psutil
 
-from tests.browser.hub import Hub, class_hub, logged_in
+from tests.browser.hub import Hub, class_hub, logged_in, own_server_answers
 
 PAGE = "voila/render/notebooks/01-truco.ipynb?tab=table"
 
@@ -29,13 +29,9 @@ def arrive(hub: Hub, name: str) -> float:
     began = time.perf_counter()
     session = logged_in(name, hub)
     session.get(f"{hub.url}/hub/spawn/{name}", timeout=120)  # the hub starts the server (its page then waits)
-    base = f"{hub.url}/user/{name}/"
-    while True:  # until the server itself answers (before, the hub answers with its "starting" page)
-        answer = session.get(base + "voila/static/voila.js", timeout=30)
-        if answer.status_code == 200 and answer.url.startswith(base):
-            break
+    while not own_server_answers(session, hub, name):
         time.sleep(0.2)
-    page = session.get(base + PAGE, timeout=300)
+    page = session.get(f"{hub.url}/user/{name}/{PAGE}", timeout=300)
     assert page.status_code == 200 and "cardavia" in page.text, (page.status_code, page.url, page.text[:300])
     return time.perf_counter() - began
 

@@ -3,7 +3,6 @@ values giving the same servers as the one-machine configuration that tests/brows
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import re
 import sys
@@ -13,6 +12,9 @@ from types import SimpleNamespace
 import pytest
 import yaml
 from traitlets.config import Config
+
+from cardavia_nb.classroom.server import HASH_ENV, key_hash
+from cardavia_nb.store.location import ENV as STORE_ENV
 
 DEPLOY = Path(__file__).resolve().parents[1] / "deploy" / "hub"
 ENV = {"CARDAVIA_HUB_TEACHERS": "ms-silva,mr-bo", "CARDAVIA_STUDENT_STORE": "postgresql+psycopg://s:pw-s@db/c",
@@ -50,7 +52,9 @@ def test_a_student_s_server_is_voila_behind_the_hub_s_login_with_the_student_sto
     teacher = spawned(c, "ms-silva")
     assert teacher.cmd == ["/opt/venv/bin/jupyterhub-singleuser"] and teacher.args == ["--debug", spawn.NO_MATHJAX]
     assert teacher.environment["CARDAVIA_STORE"] == ENV["CARDAVIA_TEACHER_STORE"]
-    assert teacher.environment["CARDAVIA_TEACHER_HASH"] == hashlib.sha256(b"k" * 32).hexdigest()
+    assert teacher.environment["CARDAVIA_TEACHER_HASH"] == key_hash("k" * 32)
+    # the hook imports nothing of Cardavia's (the hub's image need not hold it): its names are the package's
+    assert (spawn.STORE_ENV, spawn.HASH_ENV) == (STORE_ENV, HASH_ENV)
     assert ENV["CARDAVIA_TEACHER_KEY"] not in repr(teacher.environment) + repr(student.environment) + repr(student.cmd)
     assert teacher.notebook_dir == "/srv/cardavia" and teacher.default_url.endswith("05-class.ipynb")
     assert c.JupyterHub.load_groups == {"teachers": {"users": ["ms-silva"]}}

@@ -155,6 +155,14 @@ def logged_in(name: str, hub: Hub) -> requests.Session:
     return session
 
 
+def own_server_answers(session: requests.Session, hub: Hub, name: str) -> bool:
+    """Whether ``name``'s own server answers the session (before it runs, the hub answers with its "starting"
+    page; the first answer also completes the server's login through the hub)."""
+    base = f"{hub.url}/user/{name}/"
+    answer = session.get(base + "voila/static/voila.js", timeout=30)
+    return answer.status_code == 200 and answer.url.startswith(base)
+
+
 def log_in(page, hub: Hub, name: str, next_path: str) -> None:
     """Log ``page`` in to the hub as ``name`` by its login page, then on to ``next_path`` (its server starts)."""
     page.goto(f"{hub.url}/hub/login?next={requests.utils.quote(next_path)}")

@@ -13,7 +13,6 @@ import asyncio
 import json
 import re
 import time
-import uuid
 from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlsplit
 
@@ -24,10 +23,11 @@ from tornado.websocket import websocket_connect
 from cardavia_nb import i18n
 from tests.browser.conftest import PAGE_DEADLINE_MS, picture
 from tests.browser.harness import Watch, new_context
-from tests.browser.hub import TEACHER, class_hub, log_in, logged_in
+from tests.browser.hub import TEACHER, class_hub, log_in, logged_in, own_server_answers
 from tests.browser.pages import TABLE, ids, log_lines, offered, played
 from tests.browser.reviewing import play_to_the_end
 from tests.browser.test_class_board import PANEL as BOARD
+from tests.browser.test_comm_junk import wire_message
 from tests.browser.class_pages import CLASS_PANEL, opened, until
 from tests.browser.test_rooms import hand
 
@@ -46,9 +46,11 @@ def hub(tmp_path_factory):
         yield running
 
 
-def carries_secret(text: str, hub) -> list[str]:
-    """Which of the hub's secrets ``text`` holds (their first characters, to say which without showing it)."""
-    return [secret[:6] + "…" for secret in hub.secrets if secret in text]
+def leaked(texts, hub) -> list[list[str]]:
+    """For each of ``texts`` that holds any of the hub's secrets, which (their first characters, to say which
+    without showing them)."""
+    found = ([secret[:6] + "…" for secret in hub.secrets if secret in text] for text in texts)
+    return [secrets for secrets in found if secrets]
 
 
 def runs_nothing_sent(hub, name: str, kernel: str, folder) -> None:
@@ -57,7 +59,7 @@ def runs_nothing_sent(hub, name: str, kernel: str, folder) -> None:
     another student is sent to log in, and no answer carries a secret."""
     session = logged_in(name, hub)
     base = f"{hub.url}/user/{name}/"
-    assert session.get(base + "voila/static/voila.js", timeout=30).status_code == 200  # the server's login done
+    assert own_server_answers(session, hub, name)
     xsrf = {"X-XSRFToken": session.cookies.get("_xsrf", path=f"/user/{name}/") or ""}
     seen = []
     for method, path in REFUSED:
@@ -74,7 +76,7 @@ def runs_nothing_sent(hub, name: str, kernel: str, folder) -> None:
     assert not marker.exists(), "the page's kernel ran code the page sent"
     assert not [r for r in replies if r["msg_type"] in ("execute_reply", "stream", "execute_result", "error")], replies
     seen += [json.dumps(r) for r in replies]
-    assert not [carries_secret(text, hub) for text in seen if carries_secret(text, hub)]
+    assert not leaked(seen, hub)
     other = logged_in("someone", hub).get(base + "voila/static/voila.js", allow_redirects=False, timeout=30)
     assert other.status_code in (302, 403), f"another person reached {name}'s server"  # sent to log in as them
 
@@ -85,12 +87,8 @@ async def _execute(session, url: str, code: str) -> list[dict]:
     cookies = "; ".join(f"{c.name}={c.value}" for c in session.cookies)
     socket = await websocket_connect(HTTPRequest(url.replace("http", "ws", 1) + "?session_id=probe",
                                                  headers={"Cookie": cookies}))
-    socket.write_message(json.dumps({
-        "header": {"msg_id": uuid.uuid4().hex, "msg_type": "execute_request", "username": "", "session": "probe",
-                   "version": "5.3", "date": ""},
-        "parent_header": {}, "metadata": {}, "channel": "shell",
-        "content": {"code": code, "silent": False, "store_history": False, "user_expressions": {},
-                    "allow_stdin": False}}))
+    socket.write_message(wire_message("execute_request", {"code": code, "silent": False, "store_history": False,
+                                                          "user_expressions": {}, "allow_stdin": False}, {}, "probe")[1])
     replies = []
     end = time.monotonic() + 5
     while time.monotonic() < end:
@@ -181,8 +179,7 @@ def test_a_class_plays_across_the_students_servers(browser, hub, tmp_path):
         board.locator("td", has_text="Carla").first.evaluate("(cell) => cell.scrollIntoView({block: 'center'})")
         picture(teacher, "hub-board")  # the board's students, each result counted
         watch.assert_clean()
-        assert not carries_secret(teacher.content(), hub)
-        assert not [carries_secret(p.content(), hub) for p in pages.values() if carries_secret(p.content(), hub)]
+        assert not leaked([page.content() for page in (teacher, *pages.values())], hub)
         runs_nothing_sent(hub, "ana", KERNEL_ID.search(ana.content()).group(0), tmp_path)
     finally:
         for context in contexts.values():
