@@ -8,7 +8,7 @@ and Random in seat 0. Deals are played by the level in seat 0 against Low player
 High with its full sampling), and prints how many verdicts differ from the kit's play-out.
 
 Usage: python3 benchmarks/review_agreement.py [--deals truco=200,pao_de_kuai=50,french_tarot=30]
-       [--worlds 512] [--jobs 2] [--hint 40] [--levels 40] [--playout low]
+       [--worlds 2048] [--jobs 2] [--hint 40] [--levels 40] [--playout low]
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from cardavia_nb.games import get
 from cardavia_nb.players.seats import computer, seat_of
 from cardavia_nb.review import review
 from cardavia_nb.review.deals import played_deal
+from cardavia_nb.review.report import WORLDS
 
 DEALS = "truco=200,pao_de_kuai=50,french_tarot=30"
 
@@ -128,7 +129,7 @@ def main() -> None:
     """Print the agreement, then the hint-follower's and each level's flag rates, per game."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", default=DEALS)
-    parser.add_argument("--worlds", type=int, default=512)
+    parser.add_argument("--worlds", type=int, default=WORLDS)  # review()'s, as a notebook judges
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--hint", type=int, default=40, help="deals played by the hint follower per game")
     parser.add_argument("--levels", type=int, default=40, help="deals per level for the flag rates")

@@ -1,7 +1,7 @@
 """Review time: seconds to review a whole deal in the kernel, p50/p95 per game, against the targets.
 
 Each deal is played by Low in every seat (``review.deals.played_deal``) and reviewed for seat 0 the way
-the table reviews a finished deal: its worlds per decision (``ui.reviewing.WORLDS``, 64; ``--worlds 512``
+the table reviews a finished deal: its worlds per decision (``ui.reviewing.WORLDS``, 64; ``--worlds 2048``
 for ``review(record)``'s default in a notebook), hindsight for the 3 worst mistakes, High's result on
 the same cards. Two parts are timed apart, as the table runs
 them: High on the same cards (``high_on_same_cards``: the summary's line, played when the deal ends),

@@ -312,7 +312,7 @@ def test_mistakes_are_ranked_once_costliest_first_for_the_report_and_the_table()
 
 
 
-def test_french_tarot_thresholds_are_three_card_points_at_the_contract_for_the_seat():
+def test_french_tarot_thresholds_are_two_card_points_at_the_contract_for_the_seat():
     """A King given to the taker at a prise (4.5 card points) is above a defender's threshold; the taker's is three
     times a defender's, and a garde doubles both; while the auction runs the game's nominal threshold holds."""
     from cardavia_nb.core.record import replay
@@ -326,7 +326,7 @@ def test_french_tarot_thresholds_are_three_card_points_at_the_contract_for_the_s
     late = states[1]
     multiplier = {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}[late.contract]
     for seat in range(4):
-        expected = 3 * multiplier * (3 if seat == late.taker else 1)
+        expected = 2 * multiplier * (3 if seat == late.taker else 1)
         assert threshold_at(game, game.observe(late, seat)) == expected < 4.5 * multiplier * (3 if seat == late.taker else 1)
 
 
@@ -350,3 +350,34 @@ def test_refusing_a_low_falta_envido_with_twenty_eight_is_judged_on_worlds_that_
     monkeypatch.setitem(kits.KITS, "truco", replace(kits.KITS["truco"], reader=""))
     blind = review(record, 0, 48, hindsight=0, duplicate=False).decisions[0]
     assert blind.verdict == "mistake" and blind.best == "answer:quiero", blind
+
+
+def test_a_king_given_to_the_taker_at_a_prise_where_a_small_card_could_follow_is_a_mistake():
+    """Seat 0 defends a prise; the taker has trumped a suit seat 0 still holds, and seat 0, last to play, gives its
+    King where its Ace could follow: the King, which would have won a later trick, costs it five or six points, a
+    mistake clear of its threshold (two card points at a prise) under the review's own seed and under another."""
+    from cardavia_nb.core.record import replay
+    from cardavia_nb.core.steps import drained
+    from cardavia_nb.games.french_tarot import rules as R
+    from cardavia_nb.review.judge import decision_seed, judging
+    from cardavia_nb.review.report import WORLDS
+
+    def king_to_the_taker(game, state, legal):
+        trick = [((state.leader + i) % 4, c) for i, c in enumerate(state.trick)]
+        if state.contract != "prise" or state.taker in (None, 0) or len(trick) != 3 or R.SUIT[trick[0][1]] == "T":
+            return None
+        if not any(s == state.taker and R.SUIT[c] == "T" for s, c in trick):
+            return None
+        return next((a.id for a in legal if a.id == "play:K" + R.SUIT[trick[0][1]]), None)
+
+    game = get("french_tarot")
+    record = deal_record("french_tarot", {}, king_to_the_taker, seed=92)
+    step = next(i for i, a in enumerate(record.actions) if a == "play:KS")
+    state = replay(game, record, upto=step)
+    legal, view = game.legal_actions(state), game.observe(state, 0)
+    assert state.contract == "prise" and state.taker != 0 and "play:1S" in {a.id for a in legal}
+    for salt in (0, 1):
+        found = drained(judging(game, view, legal, game.action("play:KS"), game.action("play:1S"),
+                                [{"id": "play:1S", "value": 0.0}], step, WORLDS,
+                                decision_seed(record.seed, step, salt)))
+        assert found.threshold == 2 and found.best == "play:1S" and found.verdict == "mistake", found

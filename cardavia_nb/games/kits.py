@@ -34,6 +34,6 @@ KITS = {
         adapter="cardavia_nb.ui.table.adapters.french_tarot",
         page="03-french-tarot.ipynb",
         threshold=5.0,  # a tenth of a small contract, while the auction runs
-        threshold_at="cardavia_nb.players.french_tarot:review_threshold",  # then three card points at the contract
+        threshold_at="cardavia_nb.players.french_tarot:review_threshold",  # then two card points at the contract
     ),
 }

@@ -30,11 +30,13 @@ def poignee_choices(view: FrenchTarotView) -> tuple[tuple[int, tuple[str, ...]],
     return R.poignee_offers(view.hand, view.discard_trumps, four_kings)
 
 
-REVIEW_CARD_POINTS = 3  # a loss worth showing: three card points won or lost, a King given away costs 4.5
+# a loss worth showing: two card points won or lost. A King given to the taker at a prise costs a defender 2.5 to
+# 7 deal points where a small card could follow (less where the taker would trump it later anyway): shown
+REVIEW_CARD_POINTS = 2
 
 
 def review_threshold(game: Game, view: FrenchTarotView) -> float:
-    """The review's threshold at one decision, in the seat's deal points: what three card points are worth to
+    """The review's threshold at one decision, in the seat's deal points: what two card points are worth to
     it at the contract (each defender pays the taker once, the taker three times; before the auction ends,
     the game's nominal threshold)."""
     if view.contract is None:

@@ -20,7 +20,9 @@ from cardavia_nb.review.judge import (Judgement, decision_seed, judging, mistake
 from cardavia_nb.review.units import THRESHOLDS, UNITS, deal_value
 from cardavia_nb.review.words import lines
 
-WORLDS = 512  # the most worlds drawn per judged decision (a clear verdict stops at the floor, 48)
+# the most worlds drawn per judged decision: a clear verdict stops at the floor (48), one near its threshold goes
+# on until settled, so a verdict seldom turns on the draw (benchmarks/review_agreement.py)
+WORLDS = 2048
 HINDSIGHT = 3  # mistakes also played out on the real cards
 
 
