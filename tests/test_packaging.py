@@ -10,7 +10,6 @@ import json
 import os
 import subprocess
 import sys
-import zipfile
 from importlib.metadata import version
 from pathlib import Path
 
@@ -25,25 +24,6 @@ def run(cmd: list[str], **kw) -> subprocess.CompletedProcess:
     proc = subprocess.run(cmd, capture_output=True, text=True, **kw)
     assert proc.returncode == 0, f"{' '.join(map(str, cmd))} failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
     return proc
-
-
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
-    """A wheel built from the checkout."""
-    out = tmp_path_factory.mktemp("wheel")
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)])
-    return next(out.glob("cardavia_nb-*.whl"))
-
-
-def test_wheel_ships_front_end_template_and_catalogs(wheel):
-    names = set(zipfile.ZipFile(wheel).namelist())
-    widgets = sorted(p.relative_to(ROOT / "widgets").as_posix() for p in (ROOT / "widgets").rglob("*")
-                     if p.suffix in (".js", ".css"))
-    assert widgets, "widgets/ has no front-end files"
-    for name in widgets:
-        assert f"cardavia_nb/widgets/{name}" in names
-    assert any(n.endswith("share/jupyter/voila/templates/cardavia/index.html.j2") for n in names)
-    assert "cardavia_nb/i18n/en/core.toml" in names
 
 
 @pytest.fixture(scope="module")
@@ -64,6 +44,20 @@ def binder_venv(tmp_path_factory) -> tuple[Path, dict]:
          "-r", "binder/requirements.txt"], cwd=ROOT, env=env)
     run(["bash", "binder/postBuild"], cwd=ROOT, env=env)
     return venv, env
+
+
+def test_wheel_ships_front_end_template_and_catalogs(binder_venv):
+    """What the wheel postBuild built and installed holds, read from its RECORD: one build of the package."""
+    venv, _ = binder_venv
+    (record,) = venv.glob("lib/python*/site-packages/cardavia_nb-*.dist-info/RECORD")
+    names = {line.split(",")[0] for line in record.read_text().splitlines()}
+    widgets = sorted(p.relative_to(ROOT / "widgets").as_posix() for p in (ROOT / "widgets").rglob("*")
+                     if p.suffix in (".js", ".css"))
+    assert widgets, "widgets/ has no front-end files"
+    for name in widgets:
+        assert f"cardavia_nb/widgets/{name}" in names
+    assert any(n.endswith("share/jupyter/voila/templates/cardavia/index.html.j2") for n in names)
+    assert "cardavia_nb/i18n/en/core.toml" in names
 
 
 def test_installed_package_finds_its_assets_in_site_packages(binder_venv, tmp_path):
