@@ -140,11 +140,15 @@ def test_a_move_refused_in_words_writes_nothing(store):
 
 
 def to_seat(kernels, seat: int) -> None:
-    """The people play (their kernels' own moves) until ``seat`` is to act."""
+    """The people play (their kernels' own moves) until ``seat`` is to act, never a move that ends the game: the
+    first legal move could accept a falta envido (Low, playing for a person away, opens one with 33), and a game
+    over has nobody to act (fc57)."""
     by_seat = {k.seat: k for k in kernels}
     while (to_act := kernels[0].session.state.to_act) != seat:
         mover = by_seat[to_act]
-        mover.play(mover.game.legal_actions(mover.session.state)[0].id)
+        game, state = mover.game, mover.session.state
+        legal = game.legal_actions(state)
+        mover.play(next((a for a in legal if game.result(game.apply(state, a.id)) is None), legal[0]).id)
         for kernel in kernels:
             kernel.catch_up()
 
