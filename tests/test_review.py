@@ -363,7 +363,7 @@ def test_a_king_given_to_the_taker_at_a_prise_where_a_small_card_could_follow_is
     from cardavia_nb.review.report import WORLDS
 
     def king_to_the_taker(game, state, legal):
-        trick = [((state.leader + i) % 4, c) for i, c in enumerate(state.trick)]
+        trick = game.observe(state, 0).trick  # (seat, card) in the order played
         if state.contract != "prise" or state.taker in (None, 0) or len(trick) != 3 or R.SUIT[trick[0][1]] == "T":
             return None
         if not any(s == state.taker and R.SUIT[c] == "T" for s, c in trick):
@@ -372,7 +372,7 @@ def test_a_king_given_to_the_taker_at_a_prise_where_a_small_card_could_follow_is
 
     game = get("french_tarot")
     record = deal_record("french_tarot", {}, king_to_the_taker, seed=92)
-    step = next(i for i, a in enumerate(record.actions) if a == "play:KS")
+    step = record.actions.index("play:KS")
     state = replay(game, record, upto=step)
     legal, view = game.legal_actions(state), game.observe(state, 0)
     assert state.contract == "prise" and state.taker != 0 and "play:1S" in {a.id for a in legal}

@@ -139,16 +139,20 @@ def test_a_move_refused_in_words_writes_nothing(store):
         closed(stores, [one, two])
 
 
+def going_on(kernel) -> str:
+    """The first legal move of ``kernel``'s seat that leaves the game going: the first legal move could accept a
+    falta envido (Low, playing for a person away, opens one with 33), and a game over has nobody to act (fc57)."""
+    game, state = kernel.game, kernel.session.state
+    legal = game.legal_actions(state)
+    return next((a for a in legal if game.result(game.apply(state, a.id)) is None), legal[0]).id
+
+
 def to_seat(kernels, seat: int) -> None:
-    """The people play (their kernels' own moves) until ``seat`` is to act, never a move that ends the game: the
-    first legal move could accept a falta envido (Low, playing for a person away, opens one with 33), and a game
-    over has nobody to act (fc57)."""
+    """The people play (their kernels' own moves, ``going_on``) until ``seat`` is to act."""
     by_seat = {k.seat: k for k in kernels}
     while (to_act := kernels[0].session.state.to_act) != seat:
         mover = by_seat[to_act]
-        game, state = mover.game, mover.session.state
-        legal = game.legal_actions(state)
-        mover.play(next((a for a in legal if game.result(game.apply(state, a.id)) is None), legal[0]).id)
+        mover.play(going_on(mover))
         for kernel in kernels:
             kernel.catch_up()
 
@@ -263,7 +267,7 @@ def moved_by_the_people(kernels, moves: int) -> None:
     by_seat = {k.seat: k for k in kernels}
     for _ in range(moves):
         mover = by_seat[kernels[0].session.state.to_act]
-        mover.play(mover.game.legal_actions(mover.session.state)[0].id)
+        mover.play(going_on(mover))
         until(lambda: all(k.session.moves == mover.session.moves for k in kernels))
 
 
